@@ -1,0 +1,388 @@
+package board
+
+// MaxMoves bounds the legal moves of any position (the known maximum is 593).
+const MaxMoves = 1024
+
+// MoveList is a fixed-size move buffer, so generation allocates nothing.
+type MoveList struct {
+	Moves [MaxMoves]Move
+	N     int
+}
+
+// Slice returns the generated moves.
+func (ml *MoveList) Slice() []Move { return ml.Moves[:ml.N] }
+
+func (ml *MoveList) add(m Move) {
+	ml.Moves[ml.N] = m
+	ml.N++
+}
+
+// GenMode selects which legal moves Generate produces.
+type GenMode int
+
+const (
+	// GenAll is every legal move, useless non-promotions included (what perft counts).
+	GenAll GenMode = iota
+	// GenNoUseless drops pawn/bishop/rook non-promotions where promotion is
+	// possible and lance non-promotions to the second rank.
+	GenNoUseless
+	// GenCaptures is captures plus pawn promotions (no useless non-promotions).
+	GenCaptures
+	// GenQuiets is the rest of GenNoUseless: GenCaptures ∪ GenQuiets = GenNoUseless.
+	GenQuiets
+	// GenEvasions is GenNoUseless when in check (nothing otherwise).
+	GenEvasions
+	// GenChecks is the legal moves of GenNoUseless that give check.
+	GenChecks
+)
+
+// GenerateLegal appends nothing: it fills ml with every legal move.
+func (p *Position) GenerateLegal(ml *MoveList) {
+	ml.N = 0
+	p.generate(ml, true, true, true)
+}
+
+// Generate fills ml with the legal moves of the given mode.
+func (p *Position) Generate(mode GenMode, ml *MoveList) {
+	ml.N = 0
+	switch mode {
+	case GenAll:
+		p.generate(ml, true, true, true)
+	case GenNoUseless:
+		p.generate(ml, true, true, false)
+	case GenCaptures:
+		p.generate(ml, true, false, false)
+	case GenQuiets:
+		p.generate(ml, false, true, false)
+	case GenEvasions:
+		if p.InCheck() {
+			p.generate(ml, true, true, false)
+		}
+	case GenChecks:
+		p.generate(ml, true, true, false)
+		n := 0
+		for _, m := range ml.Moves[:ml.N] {
+			if p.GivesCheck(m) {
+				ml.Moves[n] = m
+				n++
+			}
+		}
+		ml.N = n
+	}
+}
+
+// sliderBlockers returns the pieces (either colour) that stand alone between
+// c's king and a slider of colour sniperSide aimed at it.
+func (p *Position) sliderBlockers(c, sniperSide Color) Bitboard {
+	k := p.kingSq[c]
+	if k == NoSquare {
+		return Bitboard{}
+	}
+	snipers := rookEmpty[k].And(p.byType[Rook].Or(p.byType[Dragon]))
+	snipers = snipers.Or(bishopEmpty[k].And(p.byType[Bishop].Or(p.byType[Horse])))
+	snipers = snipers.Or(lanceEmpty[c][k].And(p.byType[Lance]))
+	snipers = snipers.And(p.byColor[sniperSide])
+	var blockers Bitboard
+	for snipers.NonZero() {
+		s := snipers.Pop()
+		b := between[k][s].And(p.occupied)
+		if b.NonZero() && !b.MoreThanOne() {
+			blockers = blockers.Or(b)
+		}
+	}
+	return blockers
+}
+
+// Pinned returns c's pieces pinned to c's king.
+func (p *Position) Pinned(c Color) Bitboard {
+	return p.sliderBlockers(c, c.Opp()).And(p.byColor[c])
+}
+
+// isCaptureClass: captures and pawn promotions go to GenCaptures.
+func isCaptureClass(capture bool, pt PieceType, promote bool) bool {
+	return capture || (promote && pt == Pawn)
+}
+
+// addBoardMoves emits the promotion and non-promotion variants of from→to
+// that the rules and the requested classes allow.
+func addBoardMoves(ml *MoveList, us Color, pc Piece, from, to Square, capture, capt, quiet, useless bool) {
+	pt := pc.Type()
+	base := Move(to) | Move(from)<<7 | Move(pc)<<16
+	if !pt.CanPromote() || !(promoZone[us].Has(from) || promoZone[us].Has(to)) {
+		if (capt && capture) || (quiet && !capture) {
+			ml.add(base)
+		}
+		return
+	}
+	if (capt && isCaptureClass(capture, pt, true)) || (quiet && !isCaptureClass(capture, pt, true)) {
+		ml.add(base | movePromoteFlag)
+	}
+	rr := relativeRank(us, to)
+	allowed := true
+	switch pt {
+	case Pawn:
+		allowed = rr > 1 && useless
+	case Lance:
+		allowed = rr > 2 || (rr == 2 && useless)
+	case Knight:
+		allowed = rr > 2
+	case Bishop, Rook:
+		allowed = useless
+	}
+	if allowed && ((capt && capture) || (quiet && !capture)) {
+		ml.add(base)
+	}
+}
+
+func (p *Position) generate(ml *MoveList, capt, quiet, useless bool) {
+	us := p.side
+	them := us.Opp()
+	ksq := p.kingSq[us]
+	occ := p.occupied
+	enemy := p.byColor[them]
+	empty := occ.Not()
+	checkers := p.st().checkers
+
+	var classMask Bitboard
+	if capt {
+		classMask = classMask.Or(enemy)
+	}
+	if quiet {
+		classMask = classMask.Or(empty)
+	}
+	if ksq != NoSquare {
+		occNoKing := occ.Xor(squareBB[ksq])
+		targets := stepAttacks[us][King][ksq].And(classMask)
+		kpc := NewPiece(us, King)
+		for targets.NonZero() {
+			to := targets.Pop()
+			if !p.Attacked(them, to, occNoKing) {
+				ml.add(Move(to) | Move(ksq)<<7 | Move(kpc)<<16)
+			}
+		}
+	}
+	if checkers.MoreThanOne() {
+		return
+	}
+	target := AllSquares
+	dropTarget := empty
+	if checkers.NonZero() {
+		chk := checkers.First()
+		dropTarget = between[ksq][chk]
+		target = dropTarget.Or(squareBB[chk])
+	}
+	var pinned Bitboard
+	if ksq != NoSquare {
+		pinned = p.Pinned(us)
+	}
+	// Pawns: a non-capture promotion is capture-class, so look at every
+	// reachable square when either class is wanted.
+	pawnMask := target.AndNot(p.byColor[us])
+	for pieces := p.PiecesOf(us, Pawn); pieces.NonZero(); {
+		from := pieces.Pop()
+		att := stepAttacks[us][Pawn][from].And(pawnMask)
+		if pinned.Has(from) {
+			att = att.And(lineBB[ksq][from])
+		}
+		for att.NonZero() {
+			to := att.Pop()
+			addBoardMoves(ml, us, NewPiece(us, Pawn), from, to, enemy.Has(to), capt, quiet, useless)
+		}
+	}
+	boardMask := target.And(classMask)
+	for pieces := p.byColor[us].AndNot(p.byType[Pawn]).AndNot(p.byType[King]); pieces.NonZero(); {
+		from := pieces.Pop()
+		pc := p.board[from]
+		att := Attacks(pc, from, occ).And(boardMask)
+		if pinned.Has(from) {
+			att = att.And(lineBB[ksq][from])
+		}
+		for att.NonZero() {
+			to := att.Pop()
+			addBoardMoves(ml, us, pc, from, to, enemy.Has(to), capt, quiet, useless)
+		}
+	}
+	if quiet {
+		p.generateDrops(ml, us, dropTarget)
+	}
+}
+
+func (p *Position) generateDrops(ml *MoveList, us Color, target Bitboard) {
+	h := p.hands[us]
+	if h.Empty() || target.IsZero() {
+		return
+	}
+	for pt := Pawn; pt <= Gold; pt++ {
+		if !h.Has(pt) {
+			continue
+		}
+		t := target
+		switch pt {
+		case Pawn:
+			t = t.AndNot(lastRank[us])
+			for pawns := p.PiecesOf(us, Pawn); pawns.NonZero(); {
+				t = t.AndNot(fileBB[pawns.Pop().File()])
+			}
+		case Lance:
+			t = t.AndNot(lastRank[us])
+		case Knight:
+			t = t.AndNot(lastTwoRanks[us])
+		}
+		pc := NewPiece(us, pt)
+		base := Move(pt)<<7 | moveDropFlag | Move(pc)<<16
+		if pt == Pawn {
+			// Only the square in front of the enemy king can be a pawn-drop mate.
+			if ek := p.kingSq[us.Opp()]; ek != NoSquare {
+				front := stepAttacks[us.Opp()][Pawn][ek]
+				if front.Intersects(t) && p.isPawnDropMate(us, front.First()) {
+					t = t.AndNot(front)
+				}
+			}
+		}
+		for t.NonZero() {
+			ml.add(base | Move(t.Pop()))
+		}
+	}
+}
+
+// isPawnDropMate reports whether us dropping a pawn on to mates (uchifuzume).
+func (p *Position) isPawnDropMate(us Color, to Square) bool {
+	them := us.Opp()
+	ek := p.kingSq[them]
+	pawn := NewPiece(us, Pawn)
+	p.putPiece(pawn, to)
+	defer p.removePiece(to)
+	occ := p.occupied
+	// King escapes (capturing the pawn included when nothing protects it).
+	occNoKing := occ.Xor(squareBB[ek])
+	for esc := stepAttacks[them][King][ek].AndNot(p.byColor[them]); esc.NonZero(); {
+		if !p.Attacked(us, esc.Pop(), occNoKing) {
+			return false
+		}
+	}
+	// Another piece captures the pawn, if that capture is itself legal.
+	capturers := p.AttackersTo(them, to, occ).AndNot(squareBB[ek])
+	if capturers.IsZero() {
+		return true
+	}
+	pinned := p.Pinned(them)
+	for capturers.NonZero() {
+		c := capturers.Pop()
+		if !pinned.Has(c) || lineBB[ek][c].Has(to) {
+			return false
+		}
+	}
+	return true
+}
+
+// HasLegalMove reports whether the side to move has any legal move.
+func (p *Position) HasLegalMove() bool {
+	var ml MoveList
+	p.generate(&ml, true, true, true)
+	return ml.N > 0
+}
+
+// GivesCheck reports whether the legal move m checks the opponent.
+func (p *Position) GivesCheck(m Move) bool {
+	us := p.side
+	ek := p.kingSq[us.Opp()]
+	if ek == NoSquare {
+		return false
+	}
+	to := m.To()
+	if m.IsDrop() {
+		return Attacks(NewPiece(us, m.DropType()), to, p.occupied).Has(ek)
+	}
+	from := m.From()
+	pc := p.board[from]
+	if m.IsPromotion() {
+		pc |= promoteFlag
+	}
+	occ := p.occupied.AndNot(squareBB[from])
+	occ.Set(to)
+	if Attacks(pc, to, occ).Has(ek) {
+		return true
+	}
+	return p.sliderBlockers(us.Opp(), us).Has(from) && !lineBB[ek][from].Has(to)
+}
+
+// IsLegal reports whether m (untrusted: any 32-bit value) is a legal move
+// here. It agrees exactly with GenerateLegal; the piece bits of m are
+// ignored unless set, in which case they must match.
+func (p *Position) IsLegal(m Move) bool {
+	return p.findLegal(m) != MoveNone
+}
+
+// findLegal returns the generated move equal to m (piece bits filled), or MoveNone.
+func (p *Position) findLegal(m Move) Move {
+	if m&0xffff == 0 || m>>21 != 0 {
+		return MoveNone
+	}
+	if m.IsDrop() {
+		if m.IsPromotion() || m.DropType() < Pawn || m.DropType() > Gold || m.To() >= NumSquares {
+			return MoveNone
+		}
+	} else if m.From() >= NumSquares || m.To() >= NumSquares || m.From() == m.To() {
+		return MoveNone
+	}
+	var ml MoveList
+	p.generate(&ml, true, true, true)
+	for _, g := range ml.Moves[:ml.N] {
+		if g&0xffff == m&0xffff && (m>>16 == 0 || g == m) {
+			return g
+		}
+	}
+	return MoveNone
+}
+
+// ParseMove reads USI move text and returns the legal move it names.
+func (p *Position) ParseMove(usi string) (Move, error) {
+	m, err := ParseUSIMoveText(usi)
+	if err != nil {
+		return MoveNone, err
+	}
+	g := p.findLegal(m)
+	if g == MoveNone {
+		return MoveNone, &IllegalMoveError{Move: usi, SFEN: p.SFEN()}
+	}
+	return g, nil
+}
+
+// MoveFromMove16 returns the legal move with YaneuraOu move16 value v.
+func (p *Position) MoveFromMove16(v uint16) (Move, error) {
+	g := p.findLegal(Move(v))
+	if g == MoveNone {
+		return MoveNone, &IllegalMoveError{Move: Move(v).USI(), SFEN: p.SFEN()}
+	}
+	return g, nil
+}
+
+// IllegalMoveError says a move is not legal in a position.
+type IllegalMoveError struct {
+	Move string
+	SFEN string
+}
+
+func (e *IllegalMoveError) Error() string {
+	return "illegal move " + e.Move + " in " + e.SFEN
+}
+
+// Perft counts the leaf nodes of the legal move tree, depth plies deep,
+// counting the last ply in bulk.
+func (p *Position) Perft(depth int) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	var ml MoveList
+	p.generate(&ml, true, true, true)
+	if depth == 1 {
+		return uint64(ml.N)
+	}
+	var n uint64
+	for _, m := range ml.Moves[:ml.N] {
+		p.DoMove(m)
+		n += p.Perft(depth - 1)
+		p.UndoMove()
+	}
+	return n
+}

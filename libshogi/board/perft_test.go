@@ -1,0 +1,69 @@
+package board
+
+import (
+	"bufio"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// sharedPath finds a file of ../shared (beside the checkout) from this package.
+func sharedPath(t testing.TB, rel string) string {
+	for _, base := range []string{"../../../shared", "../../shared", "../shared"} {
+		p := base + "/" + rel
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+	}
+	t.Fatalf("cannot find shared/%s beside the checkout", rel)
+	return ""
+}
+
+type perftRow struct {
+	sfen  string
+	depth int
+	nodes uint64
+}
+
+func readPerftRows(t testing.TB) []perftRow {
+	f, err := os.Open(sharedPath(t, "testdata/perft.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var rows []perftRow
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		cols := strings.Split(line, "\t")
+		if len(cols) != 3 {
+			t.Fatalf("bad perft row %q", line)
+		}
+		d, _ := strconv.Atoi(cols[1])
+		n, _ := strconv.ParseUint(cols[2], 10, 64)
+		rows = append(rows, perftRow{cols[0], d, n})
+	}
+	return rows
+}
+
+func TestPerftSuite(t *testing.T) {
+	for _, r := range readPerftRows(t) {
+		if testing.Short() && r.nodes > 2_000_000 {
+			continue
+		}
+		p, err := FromSFEN(r.sfen)
+		if err != nil {
+			t.Fatalf("%s: %v", r.sfen, err)
+		}
+		if got := p.Perft(r.depth); got != r.nodes {
+			t.Errorf("perft(%d) %s = %d, want %d", r.depth, r.sfen, got, r.nodes)
+		}
+		if got := p.SFEN(); got != r.sfen {
+			t.Errorf("perft changed the position: %s -> %s", r.sfen, got)
+		}
+	}
+}

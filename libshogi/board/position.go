@@ -1,0 +1,266 @@
+package board
+
+// Position is a shogi position with the history needed for undo and for the
+// repetition rules. It is not safe for concurrent mutation; Clone it to give
+// another goroutine its own copy.
+type Position struct {
+	board    [NumSquares]Piece
+	byType   [NumPieceTypes]Bitboard
+	byColor  [2]Bitboard
+	occupied Bitboard
+	hands    [2]Hand
+	kingSq   [2]Square
+	side     Color
+	startPly int         // move number of the position the object was set up with
+	states   []stateInfo // states[0] describes the set-up position
+}
+
+// stateInfo is what DoMove computes and UndoMove needs.
+type stateInfo struct {
+	key      uint64
+	move     Move
+	captured Piece
+	checkers Bitboard
+	// checkRun[c] counts c's consecutive checking moves ending at this ply.
+	checkRun [2]int32
+}
+
+const initialStateCap = 256
+
+func newEmptyPosition() *Position {
+	p := &Position{kingSq: [2]Square{NoSquare, NoSquare}, startPly: 1}
+	p.states = make([]stateInfo, 1, initialStateCap)
+	return p
+}
+
+// Clone returns an independent copy, history included.
+func (p *Position) Clone() *Position {
+	q := *p
+	q.states = make([]stateInfo, len(p.states), max(cap(p.states), initialStateCap))
+	copy(q.states, p.states)
+	return &q
+}
+
+// Set makes p a copy of o, reusing p's history buffer.
+func (p *Position) Set(o *Position) {
+	states := p.states[:0]
+	*p = *o
+	p.states = append(states, o.states...)
+}
+
+func (p *Position) st() *stateInfo { return &p.states[len(p.states)-1] }
+
+// SideToMove is the colour to move.
+func (p *Position) SideToMove() Color { return p.side }
+
+// Ply is the SFEN move number: 1 at the start of a game, +1 per move.
+func (p *Position) Ply() int { return p.startPly + len(p.states) - 1 }
+
+// GamePlyFromRoot is the number of moves done on this object since it was set up.
+func (p *Position) GamePlyFromRoot() int { return len(p.states) - 1 }
+
+// PieceOn returns the piece on s (NoPiece when empty).
+func (p *Position) PieceOn(s Square) Piece { return p.board[s] }
+
+// Hand returns c's pieces in hand.
+func (p *Position) Hand(c Color) Hand { return p.hands[c] }
+
+// KingSquare is c's king square, or NoSquare when c has no king.
+func (p *Position) KingSquare(c Color) Square { return p.kingSq[c] }
+
+// Occupied is every occupied square.
+func (p *Position) Occupied() Bitboard { return p.occupied }
+
+// ColorBB is every square holding a piece of c.
+func (p *Position) ColorBB(c Color) Bitboard { return p.byColor[c] }
+
+// TypeBB is every square holding a piece of type pt, either colour.
+func (p *Position) TypeBB(pt PieceType) Bitboard { return p.byType[pt] }
+
+// PiecesOf is every square holding c's pieces of type pt.
+func (p *Position) PiecesOf(c Color, pt PieceType) Bitboard {
+	return p.byType[pt].And(p.byColor[c])
+}
+
+// Key is the Zobrist key of board, both hands and side to move.
+func (p *Position) Key() uint64 { return p.st().key }
+
+// Checkers are the pieces giving check to the side to move.
+func (p *Position) Checkers() Bitboard { return p.st().checkers }
+
+// InCheck reports whether the side to move is in check.
+func (p *Position) InCheck() bool { return p.st().checkers.NonZero() }
+
+// LastMove is the move that led here (MoveNone at the set-up position).
+func (p *Position) LastMove() Move { return p.st().move }
+
+// CapturedPiece is the piece the last move captured (NoPiece if none).
+func (p *Position) CapturedPiece() Piece { return p.st().captured }
+
+func (p *Position) putPiece(pc Piece, s Square) {
+	p.board[s] = pc
+	p.byType[pc.Type()].Set(s)
+	p.byColor[pc.Color()].Set(s)
+	p.occupied.Set(s)
+	if pc.Type() == King {
+		p.kingSq[pc.Color()] = s
+	}
+}
+
+func (p *Position) removePiece(s Square) {
+	pc := p.board[s]
+	p.board[s] = NoPiece
+	p.byType[pc.Type()].Clear(s)
+	p.byColor[pc.Color()].Clear(s)
+	p.occupied.Clear(s)
+}
+
+// golds is every gold-moving piece of c (gold and the four promoted minors).
+func (p *Position) golds(c Color) Bitboard {
+	b := p.byType[Gold].Or(p.byType[ProPawn]).Or(p.byType[ProLance]).Or(p.byType[ProKnight]).Or(p.byType[ProSilver])
+	return b.And(p.byColor[c])
+}
+
+// AttackersTo returns c's pieces attacking s when the board has occupancy occ.
+func (p *Position) AttackersTo(c Color, s Square, occ Bitboard) Bitboard {
+	o := c.Opp() // a c-piece on x attacks s iff an o-piece on s would attack x (step pieces)
+	b := stepAttacks[o][Pawn][s].And(p.byType[Pawn])
+	b = b.Or(stepAttacks[o][Knight][s].And(p.byType[Knight]))
+	b = b.Or(stepAttacks[o][Silver][s].And(p.byType[Silver]))
+	b = b.Or(stepAttacks[o][Gold][s].And(p.byType[Gold].Or(p.byType[ProPawn]).Or(p.byType[ProLance]).Or(p.byType[ProKnight]).Or(p.byType[ProSilver])))
+	b = b.Or(stepAttacks[o][King][s].And(p.byType[King]))
+	b = b.Or(stepAttacks[o][Horse][s].And(p.byType[Horse]))
+	b = b.Or(stepAttacks[o][Dragon][s].And(p.byType[Dragon]))
+	b = b.Or(LanceAttacks(o, s, occ).And(p.byType[Lance]))
+	b = b.Or(BishopAttacks(s, occ).And(p.byType[Bishop].Or(p.byType[Horse])))
+	b = b.Or(RookAttacks(s, occ).And(p.byType[Rook].Or(p.byType[Dragon])))
+	return b.And(p.byColor[c])
+}
+
+// Attacked reports whether c attacks s with occupancy occ.
+func (p *Position) Attacked(c Color, s Square, occ Bitboard) bool {
+	return p.AttackersTo(c, s, occ).NonZero()
+}
+
+func (p *Position) computeCheckers() Bitboard {
+	k := p.kingSq[p.side]
+	if k == NoSquare {
+		return Bitboard{}
+	}
+	return p.AttackersTo(p.side.Opp(), k, p.occupied)
+}
+
+// computeKey builds the Zobrist key from scratch.
+func (p *Position) computeKey() uint64 {
+	var k uint64
+	for s := Square(0); s < NumSquares; s++ {
+		if pc := p.board[s]; pc != NoPiece {
+			k ^= zobPiece[pc][s]
+		}
+	}
+	for c := Black; c <= White; c++ {
+		for pt := Pawn; pt <= Gold; pt++ {
+			k ^= zobHand[c][pt][p.hands[c].Count(pt)]
+		}
+	}
+	if p.side == White {
+		k ^= zobSide
+	}
+	return k
+}
+
+// ComputeKey is the key recomputed from scratch (for tests of the incremental key).
+func (p *Position) ComputeKey() uint64 { return p.computeKey() }
+
+// DoMove plays a legal move. Playing an illegal move corrupts the position.
+func (p *Position) DoMove(m Move) {
+	prev := p.st()
+	key := prev.key
+	us := p.side
+	var captured Piece
+	to := m.To()
+	if m.IsDrop() {
+		pt := m.DropType()
+		n := p.hands[us].Count(pt)
+		key ^= zobHand[us][pt][n] ^ zobHand[us][pt][n-1]
+		p.hands[us] = p.hands[us].Sub(pt)
+		pc := NewPiece(us, pt)
+		p.putPiece(pc, to)
+		key ^= zobPiece[pc][to]
+	} else {
+		from := m.From()
+		pc := p.board[from]
+		captured = p.board[to]
+		if captured != NoPiece {
+			p.removePiece(to)
+			key ^= zobPiece[captured][to]
+			ht := captured.Type().Unpromoted()
+			n := p.hands[us].Count(ht)
+			key ^= zobHand[us][ht][n] ^ zobHand[us][ht][n+1]
+			p.hands[us] = p.hands[us].Add(ht)
+			if captured.Type() == King {
+				p.kingSq[captured.Color()] = NoSquare
+			}
+		}
+		p.removePiece(from)
+		key ^= zobPiece[pc][from]
+		if m.IsPromotion() {
+			pc |= promoteFlag
+		}
+		p.putPiece(pc, to)
+		key ^= zobPiece[pc][to]
+	}
+	p.side = us.Opp()
+	key ^= zobSide
+	run := prev.checkRun // read before append: it may move the slice
+	p.states = append(p.states, stateInfo{key: key, move: m, captured: captured})
+	st := p.st()
+	st.checkers = p.computeCheckers()
+	st.checkRun = run
+	if st.checkers.NonZero() {
+		st.checkRun[us]++
+	} else {
+		st.checkRun[us] = 0
+	}
+}
+
+// UndoMove takes back the last DoMove.
+func (p *Position) UndoMove() {
+	st := p.st()
+	m := st.move
+	them := p.side
+	us := them.Opp()
+	to := m.To()
+	if m.IsDrop() {
+		p.removePiece(to)
+		p.hands[us] = p.hands[us].Add(m.DropType())
+	} else {
+		from := m.From()
+		pc := p.board[to]
+		p.removePiece(to)
+		if m.IsPromotion() {
+			pc &^= promoteFlag
+		}
+		p.putPiece(pc, from)
+		if c := st.captured; c != NoPiece {
+			p.putPiece(c, to)
+			p.hands[us] = p.hands[us].Sub(c.Type().Unpromoted())
+		}
+	}
+	p.side = us
+	p.states = p.states[:len(p.states)-1]
+}
+
+// DoNullMove passes the turn (search only; not legal in check).
+func (p *Position) DoNullMove() {
+	prev := p.st()
+	p.states = append(p.states, stateInfo{key: prev.key ^ zobSide, move: MoveNull, checkRun: prev.checkRun})
+	p.side = p.side.Opp()
+	p.st().checkers = p.computeCheckers()
+}
+
+// UndoNullMove takes back DoNullMove.
+func (p *Position) UndoNullMove() {
+	p.states = p.states[:len(p.states)-1]
+	p.side = p.side.Opp()
+}
