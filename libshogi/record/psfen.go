@@ -1,0 +1,313 @@
+package record
+
+import (
+	"github.com/libshogi/libshogi/libshogi/board"
+)
+
+// PackedSfen is YaneuraOu's 32-byte Huffman-coded position (the first field
+// of a PackedSfenValue). See specs/formats.md §2.
+type PackedSfen [32]byte
+
+// packFormat describes one of the two 256-bit position codes (PackedSfen
+// and hcp). They share the stream layout and differ in their code tables.
+type packFormat struct {
+	name       string
+	colorFirst bool // hcp: colour bit before the promotion bit on the board
+	lenientBox bool // psfen: any hand code with promotion bit 1 is a boxed piece
+
+	// Codes in stream order ("10" = bit 1 then bit 0), by base type.
+	board [8]string
+	hand  [8]string // complete hand code without the colour bit
+	box   [8]string // complete box code
+
+	// Encoding tables: value (LSB = first bit) and length.
+	boardEnc [board.NumPieces]code // by piece (type with promotion, colour)
+	handEnc  [2][8]code
+	boxEnc   [8]code
+
+	// Decoding tables indexed by the next 8 bits of the stream.
+	boardDec [256]decEntry
+	handDec  [256]decEntry
+}
+
+type code struct {
+	v uint32
+	n uint8
+}
+
+const (
+	decInvalid = iota
+	decEmpty
+	decPiece
+	decHand
+	decBox
+)
+
+type decEntry struct {
+	n    uint8
+	kind uint8
+	pc   board.Piece // piece (board), or colour|type (hand), or type (box)
+}
+
+// packOrder is the order of hand and box pieces: P L N S G B R.
+var packOrder = [7]board.PieceType{board.Pawn, board.Lance, board.Knight, board.Silver, board.Gold, board.Bishop, board.Rook}
+
+func bitsOf(s string) code {
+	var c code
+	for i := 0; i < len(s); i++ {
+		if s[i] == '1' {
+			c.v |= 1 << uint(i)
+		}
+	}
+	c.n = uint8(len(s))
+	return c
+}
+
+func fillDec(tab *[256]decEntry, bits string, e decEntry) {
+	c := bitsOf(bits)
+	e.n = c.n
+	mask := uint32(1)<<c.n - 1
+	for i := uint32(0); i < 256; i++ {
+		if i&mask == c.v {
+			if tab[i].kind != decInvalid {
+				panic("record: code table is not prefix-free: " + bits)
+			}
+			tab[i] = e
+		}
+	}
+}
+
+func (f *packFormat) init() {
+	fillDec(&f.boardDec, "0", decEntry{kind: decEmpty})
+	for _, pt := range packOrder {
+		for c := board.Black; c <= board.White; c++ {
+			cb := string("01"[c])
+			if pt == board.Gold {
+				s := f.board[pt] + cb
+				f.boardEnc[board.NewPiece(c, pt)] = bitsOf(s)
+				fillDec(&f.boardDec, s, decEntry{kind: decPiece, pc: board.NewPiece(c, pt)})
+				continue
+			}
+			for prom := 0; prom < 2; prom++ {
+				t := pt
+				if prom == 1 {
+					t = pt.Promoted()
+				}
+				pb := string("01"[prom])
+				var s string
+				if f.colorFirst {
+					s = f.board[pt] + cb + pb
+				} else {
+					s = f.board[pt] + pb + cb
+				}
+				f.boardEnc[board.NewPiece(c, t)] = bitsOf(s)
+				fillDec(&f.boardDec, s, decEntry{kind: decPiece, pc: board.NewPiece(c, t)})
+			}
+		}
+	}
+	for _, pt := range packOrder {
+		for c := board.Black; c <= board.White; c++ {
+			s := f.hand[pt] + string("01"[c])
+			f.handEnc[c][pt] = bitsOf(s)
+			fillDec(&f.handDec, s, decEntry{kind: decHand, pc: board.NewPiece(c, pt)})
+		}
+		f.boxEnc[pt] = bitsOf(f.box[pt])
+		fillDec(&f.handDec, f.box[pt], decEntry{kind: decBox, pc: board.Piece(pt)})
+	}
+	if f.lenientBox {
+		// YaneuraOu's rule: a hand code whose promotion bit is 1 is a boxed
+		// piece whatever its colour bit says.
+		for _, pt := range packOrder {
+			if pt == board.Gold {
+				continue
+			}
+			base := f.hand[pt][:len(f.hand[pt])-1] + "1"
+			for c := 0; c < 2; c++ {
+				s := base + string("01"[c])
+				if f.handDec[bitsOf(s).v].kind == decInvalid {
+					fillDec(&f.handDec, s, decEntry{kind: decBox, pc: board.Piece(pt)})
+				}
+			}
+		}
+	}
+}
+
+var psfenFormat = &packFormat{
+	name:       "psfen",
+	lenientBox: true,
+	board:      [8]string{board.Pawn: "10", board.Lance: "1100", board.Knight: "1101", board.Silver: "1110", board.Gold: "11110", board.Bishop: "111110", board.Rook: "111111"},
+	hand:       [8]string{board.Pawn: "00", board.Lance: "1000", board.Knight: "1010", board.Silver: "1100", board.Gold: "1110", board.Bishop: "111100", board.Rook: "111110"},
+	box:        [8]string{board.Pawn: "010", board.Lance: "10010", board.Knight: "10110", board.Silver: "11010", board.Gold: "11011", board.Bishop: "1111010", board.Rook: "1111110"},
+}
+
+func init() {
+	psfenFormat.init()
+	hcpFormat.init()
+}
+
+// bitWriter appends codes to a 256-bit stream, least significant bit first.
+type bitWriter struct {
+	buf [32]byte
+	pos int
+	bad bool
+}
+
+func (w *bitWriter) write(c code) {
+	if w.pos+int(c.n) > 256 {
+		w.bad = true
+		return
+	}
+	for i := uint8(0); i < c.n; i++ {
+		if c.v>>i&1 != 0 {
+			w.buf[w.pos>>3] |= 1 << uint(w.pos&7)
+		}
+		w.pos++
+	}
+}
+
+func (f *packFormat) encode(d *Diagram) ([32]byte, error) {
+	var w bitWriter
+	fail := func(m string, a ...any) ([32]byte, error) {
+		return [32]byte{}, recErr(f.name, -1, m, a...)
+	}
+	n := d.counts()
+	for pt := board.Pawn; pt <= board.Gold; pt++ {
+		if n[pt] > standardCount[pt] {
+			return fail("%d pieces of type %c, at most %d can be packed", n[pt], sfenPieceLetter[pt], standardCount[pt])
+		}
+	}
+	var ks [2]board.Square
+	for c := board.Black; c <= board.White; c++ {
+		if d.kingCount(c) != 1 {
+			return fail("%v has %d kings; packed positions need exactly one each", c, d.kingCount(c))
+		}
+		ks[c] = d.KingSquare(c)
+	}
+	if d.Side > board.White {
+		return fail("bad side to move %d", d.Side)
+	}
+	w.write(code{uint32(d.Side), 1})
+	w.write(code{uint32(ks[0]), 7})
+	w.write(code{uint32(ks[1]), 7})
+	for s := 0; s < board.NumSquares; s++ {
+		p := d.Squares[s]
+		switch {
+		case p == board.NoPiece:
+			w.write(code{0, 1})
+		case p.Type() == board.King:
+		default:
+			c := f.boardEnc[p&31]
+			if c.n == 0 {
+				return fail("bad piece %d on square %v", p, board.Square(s))
+			}
+			w.write(c)
+		}
+	}
+	for c := board.Black; c <= board.White; c++ {
+		for _, pt := range packOrder {
+			for i := d.Hands[c].Count(pt); i > 0; i-- {
+				w.write(f.handEnc[c][pt])
+			}
+		}
+	}
+	for _, pt := range packOrder {
+		for i := standardCount[pt] - n[pt]; i > 0; i-- {
+			w.write(f.boxEnc[pt])
+		}
+	}
+	if w.bad || w.pos != 256 {
+		return fail("position does not fill exactly 256 bits")
+	}
+	return w.buf, nil
+}
+
+// peek8 returns the next 8 bits of a stream padded with zero bytes.
+func peek8(b *[34]byte, pos int) uint32 {
+	i := pos >> 3
+	return (uint32(b[i]) | uint32(b[i+1])<<8) >> uint(pos&7) & 0xff
+}
+
+func (f *packFormat) decode(data *[32]byte, d *Diagram) error {
+	var b [34]byte
+	copy(b[:], data[:])
+	*d = Diagram{Ply: 1}
+	fail := func(m string, a ...any) error {
+		return recErr(f.name, -1, m, a...)
+	}
+	d.Side = board.Color(b[0] & 1)
+	bk := board.Square(peek8(&b, 1) & 0x7f)
+	wk := board.Square(peek8(&b, 8) & 0x7f)
+	if bk >= board.NumSquares || wk >= board.NumSquares {
+		return fail("king square out of range (black %d, white %d)", bk, wk)
+	}
+	if bk == wk {
+		return fail("both kings on square %v", bk)
+	}
+	d.Squares[bk] = board.NewPiece(board.Black, board.King)
+	d.Squares[wk] = board.NewPiece(board.White, board.King)
+	pos := 15
+	var n [9]int
+	for s := 0; s < board.NumSquares; s++ {
+		if board.Square(s) == bk || board.Square(s) == wk {
+			continue
+		}
+		e := f.boardDec[peek8(&b, pos)]
+		if e.kind == decInvalid {
+			return fail("bad board code at bit %d (square %v)", pos, board.Square(s))
+		}
+		pos += int(e.n)
+		if pos > 256 {
+			return fail("board runs past 256 bits at square %v", board.Square(s))
+		}
+		if e.kind == decPiece {
+			d.Squares[s] = e.pc
+			n[e.pc.Type().Unpromoted()]++
+		}
+	}
+	for pos < 256 {
+		e := f.handDec[peek8(&b, pos)]
+		if e.kind == decInvalid {
+			return fail("bad hand code at bit %d", pos)
+		}
+		pos += int(e.n)
+		if pos > 256 {
+			return fail("hand code runs past 256 bits")
+		}
+		pt := e.pc.Type()
+		n[pt]++
+		if n[pt] > standardCount[pt] {
+			return fail("more than %d pieces of type %c", standardCount[pt], sfenPieceLetter[pt])
+		}
+		if e.kind == decHand {
+			c := e.pc.Color()
+			d.Hands[c] = d.Hands[c].Add(pt)
+		}
+	}
+	for pt := board.Pawn; pt <= board.Gold; pt++ {
+		if n[pt] != standardCount[pt] {
+			return fail("%d pieces of type %c counting the box, want %d", n[pt], sfenPieceLetter[pt], standardCount[pt])
+		}
+	}
+	return nil
+}
+
+// EncodePackedSfen packs a diagram. It fails for positions without exactly
+// one king per side or with more than the standard number of a piece type:
+// those cannot be written in 256 bits.
+func EncodePackedSfen(d *Diagram) (PackedSfen, error) {
+	b, err := psfenFormat.encode(d)
+	return PackedSfen(b), err
+}
+
+// DecodePackedSfen unpacks 32 bytes. The move number is not stored: the
+// diagram's Ply is 1.
+func DecodePackedSfen(p *PackedSfen, d *Diagram) error {
+	return psfenFormat.decode((*[32]byte)(p), d)
+}
+
+// Diagram decodes the packed position (Ply 1).
+func (p PackedSfen) Diagram() (Diagram, error) {
+	var d Diagram
+	err := DecodePackedSfen(&p, &d)
+	return d, err
+}
