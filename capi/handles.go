@@ -1,0 +1,207 @@
+package main
+
+// #include "capi.h"
+import "C"
+
+import (
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+)
+
+// kind says what a handle refers to. Each kind has its own C handle type.
+type kind uint8
+
+const (
+	kindPosition kind = 1 + iota
+	kindNetwork
+	kindAccumulator
+	kindEngine
+	kindRecord
+)
+
+var kindNames = [...]string{
+	kindPosition:    "position",
+	kindNetwork:     "network",
+	kindAccumulator: "accumulator",
+	kindEngine:      "engine",
+	kindRecord:      "record",
+}
+
+func (k kind) String() string {
+	if int(k) < len(kindNames) && kindNames[k] != "" {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("kind(%d)", uint8(k))
+}
+
+// A handle is a 32-bit value: the generation in the high bits, the slot
+// index in the low ones. C sees it as an opaque pointer that is never
+// dereferenced. Keeping it below 2^32 keeps it far below any address the
+// Go heap uses, so the garbage collector never mistakes it for a pointer
+// into the heap.
+//
+// A freed slot is reused only after every other freed slot (first in,
+// first out) and with the next generation, so a stale handle is reported
+// as bad rather than silently reaching a new object: it would take
+// millions of frees before one alias can happen.
+const (
+	indexBits  = 22
+	genBits    = 32 - indexBits
+	maxSlots   = 1 << indexBits // slot 0 is never used
+	indexMask  = maxSlots - 1
+	genMask    = 1<<genBits - 1
+	chunkBits  = 12
+	chunkSize  = 1 << chunkBits
+	numChunks  = maxSlots / chunkSize
+	reuseAfter = 1024 // freed slots kept back before reuse starts
+)
+
+// object is one live handle's target.
+type object struct {
+	kind     kind
+	gen      uint32
+	poisoned atomic.Bool // a panic happened while it was in use
+	value    any
+}
+
+type slot struct {
+	obj atomic.Pointer[object]
+	gen uint32 // last generation given out; guarded by table.mu
+}
+
+type chunk [chunkSize]slot
+
+// table maps handles to objects. Lookups are lock-free (two atomic loads);
+// creating and freeing take a mutex.
+type table struct {
+	chunks [numChunks]atomic.Pointer[chunk]
+	live   atomic.Int64
+
+	mu   sync.Mutex
+	next uint32   // next never-used slot index
+	free []uint32 // FIFO of freed slot indexes
+}
+
+var handles = table{next: 1}
+
+func (t *table) slot(index uint32) *slot {
+	c := t.chunks[index>>chunkBits].Load()
+	if c == nil {
+		return nil
+	}
+	return &c[index&(chunkSize-1)]
+}
+
+// add stores v and returns its handle value.
+func (t *table) add(k kind, v any) (uintptr, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var index uint32
+	switch {
+	case len(t.free) > reuseAfter || (t.next >= maxSlots && len(t.free) > 0):
+		index = t.free[0]
+		t.free = t.free[1:]
+	case t.next < maxSlots:
+		index = t.next
+		t.next++
+		if t.chunks[index>>chunkBits].Load() == nil {
+			t.chunks[index>>chunkBits].Store(new(chunk))
+		}
+	default:
+		return 0, errorf(statusInternal, "too many live handles (%d)", maxSlots-1)
+	}
+	s := t.slot(index)
+	s.gen = (s.gen + 1) & genMask
+	if s.gen == 0 {
+		s.gen = 1
+	}
+	s.obj.Store(&object{kind: k, gen: s.gen, value: v})
+	t.live.Add(1)
+	return uintptr(s.gen)<<indexBits | uintptr(index), nil
+}
+
+// find returns the object of handle h, which must be of kind k, poisoned
+// or not.
+func (t *table) find(h uintptr, k kind) (*object, error) {
+	if h == 0 {
+		return nil, errorf(statusBadHandle, "%s handle is NULL", k)
+	}
+	if h>>32 != 0 {
+		return nil, errorf(statusBadHandle, "%#x is not a %s handle", h, k)
+	}
+	index, gen := uint32(h)&indexMask, uint32(h)>>indexBits
+	var o *object
+	if s := t.slot(index); s != nil {
+		o = s.obj.Load()
+	}
+	if o == nil || o.gen != gen {
+		return nil, errorf(statusBadHandle, "%s handle %#x is freed or was never created", k, h)
+	}
+	if o.kind != k {
+		return nil, errorf(statusBadHandle, "handle %#x is a %s handle, not a %s handle", h, o.kind, k)
+	}
+	return o, nil
+}
+
+// lookup is find for use: a poisoned object is an error.
+func (t *table) lookup(h uintptr, k kind) (*object, error) {
+	o, err := t.find(h, k)
+	if err == nil && o.poisoned.Load() {
+		return nil, errorf(statusInternal, "%s handle %#x is unusable after an internal error; free it", k, h)
+	}
+	return o, err
+}
+
+// remove frees handle h of kind k. A poisoned handle can be freed.
+func (t *table) remove(h uintptr, k kind) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if _, err := t.find(h, k); err != nil {
+		return err
+	}
+	index := uint32(h) & indexMask
+	t.slot(index).obj.Store(nil)
+	t.free = append(t.free, index)
+	t.live.Add(-1)
+	return nil
+}
+
+// handleValue and pointerValue convert between a C handle pointer and the
+// handle value. The pointer is never dereferenced.
+func handleValue[P any](p *P) uintptr { return uintptr(unsafe.Pointer(p)) }
+
+func pointerValue[P any](h uintptr) *P { return *(**P)(unsafe.Pointer(&h)) }
+
+// withHandle runs body with the object of handle h (of kind k) under the
+// same panic guard as guard. A panic poisons the object: every later call
+// with the handle fails with SHOGI_E_INTERNAL, since the object may be
+// half-updated.
+func withHandle(cerr *C.shogi_error_t, h uintptr, k kind, body func(o *object) error) (status C.shogi_status_t) {
+	var o *object
+	defer func() {
+		if r := recover(); r != nil {
+			if o != nil {
+				o.poisoned.Store(true)
+			}
+			status = report(cerr, panicError(r))
+		}
+	}()
+	o, err := handles.lookup(h, k)
+	if err != nil {
+		return report(cerr, err)
+	}
+	return report(cerr, body(o))
+}
+
+// newHandle registers v and stores its handle in *out (out checked by the
+// caller).
+func newHandle[P any](out **P, k kind, v any) error {
+	h, err := handles.add(k, v)
+	if err != nil {
+		return err
+	}
+	*out = pointerValue[P](h)
+	return nil
+}

@@ -1,0 +1,411 @@
+/*
+ * shogi.h - the C interface of libshogi.
+ *
+ * This is the single public header of libshogi: a shogi engine library whose
+ * core is written in Go and exported as one shared library (libshogi.so on
+ * Linux, shogi.dll + import library on Windows). The header is written by
+ * hand; it is not generated.
+ *
+ * ==========================================================================
+ * Versioning
+ * ==========================================================================
+ * SHOGI_ABI_VERSION_MAJOR changes only when an existing declaration changes
+ * incompatibly. Within one major version the header only grows: new
+ * functions, new enum values, new status codes. A program built against
+ * minor N runs with any library of the same major and minor >= N; check it at
+ * start-up with SHOGI_ABI_COMPATIBLE(shogi_abi_version()).
+ *
+ * ==========================================================================
+ * Conventions (every function follows them)
+ * ==========================================================================
+ * Handles.  Every object (position; later network, accumulator, engine,
+ *   record) is an opaque handle: a pointer-sized value that must never be
+ *   dereferenced. A handle is created by a shogi_<kind>_new / _from_ function
+ *   and released by shogi_<kind>_free. A freed handle is never given out
+ *   again for a long time, so using it after free is reported as
+ *   SHOGI_E_BAD_HANDLE rather than touching another object. Passing a handle
+ *   of the wrong kind (a cast in C) is reported as SHOGI_E_BAD_HANDLE too.
+ *   Freeing NULL is a no-op that returns SHOGI_OK.
+ *
+ * Status codes.  Every fallible function returns a shogi_status_t: SHOGI_OK
+ *   (0) or a negative SHOGI_E_* code. Functions that cannot fail return
+ *   their value directly.
+ *
+ * Errors.  Every fallible function takes, as its last argument, an optional
+ *   shogi_error_t * owned by the caller (NULL is allowed). On return it holds
+ *   the same code as the return value and a NUL-terminated UTF-8 message
+ *   ("" on success). The library never keeps the pointer.
+ *
+ * Strings in.  NUL-terminated UTF-8 (const char *). NULL is rejected with
+ *   SHOGI_E_NULL_POINTER.
+ *
+ * Strings out.  Written into a caller buffer: (char *buf, size_t cap,
+ *   size_t *needed). *needed (if needed is not NULL) receives the size the
+ *   string needs INCLUDING its terminating NUL. buf == NULL is a size query
+ *   and returns SHOGI_OK. If cap is too small the function returns
+ *   SHOGI_E_BUFFER_TOO_SMALL, writes buf[0] = '\0' (when cap > 0) and still
+ *   sets *needed. Nothing allocated by the library is ever freed by the
+ *   caller.
+ *
+ * Arrays out.  (T *items, size_t cap, size_t *count): *count receives the
+ *   number of items (count must not be NULL). items == NULL is a count query
+ *   (cap is ignored). If cap < *count, SHOGI_E_BUFFER_TOO_SMALL is returned
+ *   and nothing is written to items.
+ *
+ * Booleans out.  int32_t, 0 or 1 (not C bool: the same size in every
+ *   language binding).
+ *
+ * Moves.  A move is a uint32_t, the library's Move value. Its low 16 bits are
+ *   exactly YaneuraOu's move16: bits 0-6 to-square, bits 7-13 from-square or,
+ *   for a drop, the piece type (P1 L2 N3 S4 B5 R6 G7), bit 14 drop, bit 15
+ *   promotion. Bits 16-20 hold the moving piece (type | 16 for White) in
+ *   moves the library returns. Every function that takes a move reads only
+ *   the low 16 bits, so a bare move16 is accepted anywhere a move is.
+ *   Squares are (file - 1) * 9 + (rank - 1): 1a = 0, 9i = 80. The hcpe
+ *   file format uses a second move16 convention; shogi_move16_to_hcpe and
+ *   shogi_hcpe_to_move16 convert between them. 0 (SHOGI_MOVE_NONE) is "no
+ *   move".
+ *
+ * ==========================================================================
+ * Threads
+ * ==========================================================================
+ * The library is thread-safe at the handle level: any function may be
+ * called from any thread, and different handles may be used concurrently
+ * from different threads. Reading one handle from several threads at once
+ * is fine (e.g. shogi_position_sfen, shogi_position_legal_moves, perft).
+ * One handle must not be MUTATED (do/undo a move, set, free) while another
+ * thread uses it: synchronise that yourself or give each thread its own
+ * handle (shogi_position_clone).
+ *
+ * ==========================================================================
+ * Platform limits (Go runtime)
+ * ==========================================================================
+ * - The library cannot be unloaded. dlclose()/FreeLibrary() do not remove
+ *   the Go runtime that was started in the process; do not try to load and
+ *   unload it repeatedly.
+ * - Do not fork() after the library is loaded (its runtime threads are not
+ *   copied into the child, which may then hang or crash). fork()+exec() of
+ *   another program is fine. Python: use the "spawn" start method of
+ *   multiprocessing, not "fork".
+ * - Internal errors (Go panics) are recovered at the boundary and returned as
+ *   SHOGI_E_INTERNAL; the handle involved is then poisoned and every later
+ *   call on it returns SHOGI_E_INTERNAL - free it. Fatal runtime errors
+ *   (out of memory) still end the process, as they would in C.
+ * - Passing a pointer that is neither NULL nor valid (a wild pointer) is
+ *   undefined behaviour, as in any C library.
+ * - The Go runtime installs signal handlers (SIGSEGV, SIGPROF ...) with
+ *   SA_ONSTACK; hosts that install their own should do so before loading
+ *   the library and use SA_ONSTACK.
+ */
+#ifndef SHOGI_H
+#define SHOGI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* ==========================================================================
+ * Export macro and ABI version
+ * ========================================================================== */
+
+#if defined(_WIN32) && !defined(SHOGI_BUILDING_LIBRARY)
+#define SHOGI_API __declspec(dllimport)
+#else
+#define SHOGI_API
+#endif
+
+#define SHOGI_ABI_VERSION_MAJOR 1
+#define SHOGI_ABI_VERSION_MINOR 0
+/* (major << 16) | minor, the value shogi_abi_version() returns. */
+#define SHOGI_ABI_VERSION \
+    ((uint32_t)((SHOGI_ABI_VERSION_MAJOR << 16) | SHOGI_ABI_VERSION_MINOR))
+/* True when a library that reports ABI version v can run a program compiled
+ * with this header. */
+#define SHOGI_ABI_COMPATIBLE(v)                                  \
+    ((((uint32_t)(v)) >> 16) == SHOGI_ABI_VERSION_MAJOR &&       \
+     (((uint32_t)(v)) & 0xffffu) >= SHOGI_ABI_VERSION_MINOR)
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ==========================================================================
+ * Status codes and errors
+ * ========================================================================== */
+
+typedef int32_t shogi_status_t;
+
+enum {
+    SHOGI_OK = 0,
+    /* An argument is out of range (e.g. a negative depth, an unknown enum
+     * value or handicap name). */
+    SHOGI_E_INVALID_ARGUMENT = -1,
+    /* A required pointer argument is NULL. */
+    SHOGI_E_NULL_POINTER = -2,
+    /* The handle is NULL, freed, never created, or of another kind. */
+    SHOGI_E_BAD_HANDLE = -3,
+    /* The caller's buffer is too small; *needed / *count holds the size. */
+    SHOGI_E_BUFFER_TOO_SMALL = -4,
+    /* Text (SFEN, USI move, record ...) could not be parsed. */
+    SHOGI_E_PARSE = -5,
+    /* A well-formed move that is not legal in the position. */
+    SHOGI_E_ILLEGAL_MOVE = -6,
+    /* The object is not in a state that allows the call (e.g. undo with no
+     * move to undo). */
+    SHOGI_E_STATE = -7,
+    /* A file could not be read or written. */
+    SHOGI_E_IO = -8,
+    /* The feature is not available in this build or on this CPU. */
+    SHOGI_E_UNSUPPORTED = -9,
+    /* An internal error (a recovered panic). The handle involved is
+     * poisoned. Please report it. */
+    SHOGI_E_INTERNAL = -100
+};
+
+/* Size of shogi_error_t.message, including the terminating NUL. */
+#define SHOGI_ERROR_MESSAGE_SIZE 256
+
+/* Caller-owned error details. Optional everywhere (pass NULL to ignore). */
+typedef struct shogi_error_t {
+    int32_t code;                           /* same as the return value */
+    char message[SHOGI_ERROR_MESSAGE_SIZE]; /* UTF-8, NUL-terminated */
+} shogi_error_t;
+
+/* ==========================================================================
+ * Library
+ * ========================================================================== */
+
+/* The library's version, e.g. "0.1.0". A static string: do not free it. */
+SHOGI_API const char *shogi_version(void);
+
+/* The library's ABI version, (major << 16) | minor. Compare it with
+ * SHOGI_ABI_COMPATIBLE(). */
+SHOGI_API uint32_t shogi_abi_version(void);
+
+/* The name of a status code ("SHOGI_OK", "SHOGI_E_PARSE" ...), or
+ * "SHOGI_E_UNKNOWN" for a value this library does not know. A static
+ * string: do not free it. */
+SHOGI_API const char *shogi_status_name(shogi_status_t code);
+
+/* The number of live handles of every kind (created and not yet freed).
+ * Meant for leak checks in tests and bindings. */
+SHOGI_API uint64_t shogi_live_handles(void);
+
+/* Self-test of the panic boundary: raises an internal panic inside the
+ * library, recovers it and returns SHOGI_E_INTERNAL with the panic text in
+ * err. Language bindings use it to test their error path. */
+SHOGI_API shogi_status_t shogi_selftest_panic(shogi_error_t *err);
+
+/* ==========================================================================
+ * Moves (no position needed)
+ * ========================================================================== */
+
+#define SHOGI_MOVE_NONE 0u
+/* A buffer of this size holds any move text shogi_move_to_usi writes
+ * ("8h2b+", "resign"), NUL included. */
+#define SHOGI_USI_MOVE_SIZE 8
+
+/* USI text of a move ("7g7f", "8h2b+", "P*5e"). The special values give
+ * "none" (0), "0000" (null move), "resign" and "win". The position is not
+ * needed, so a bare move16 works too. SHOGI_E_INVALID_ARGUMENT for a value
+ * that is no move (e.g. a square beyond 9i). */
+SHOGI_API shogi_status_t shogi_move_to_usi(uint32_t move, char *buf,
+                                           size_t cap, size_t *needed,
+                                           shogi_error_t *err);
+
+/* Converts a move16 in YaneuraOu's convention into the hcpe convention
+ * (drops as from = 80 + piece type, promotion in bit 14), and back. */
+SHOGI_API uint16_t shogi_move16_to_hcpe(uint16_t move16);
+SHOGI_API uint16_t shogi_hcpe_to_move16(uint16_t hcpe_move16);
+
+/* ==========================================================================
+ * Position
+ * ==========================================================================
+ * A position is a board, both hands, the side to move, the move number and
+ * the history of the moves done on it (for undo and the repetition rules).
+ */
+
+typedef struct shogi_position_s *shogi_position_t;
+
+/* Colors (the side to move). */
+enum { SHOGI_BLACK = 0, SHOGI_WHITE = 1 };
+
+/* The largest number of legal moves any position has (593 is the known
+ * maximum); a buffer of this size always fits. */
+#define SHOGI_MAX_MOVES 600
+
+/* Creates the standard start position. */
+SHOGI_API shogi_status_t shogi_position_new(shogi_position_t *out,
+                                            shogi_error_t *err);
+
+/* Creates a position from SFEN text. The "sfen " prefix and the trailing
+ * move number are optional. SHOGI_E_PARSE for bad text. */
+SHOGI_API shogi_status_t shogi_position_from_sfen(const char *sfen,
+                                                  shogi_position_t *out,
+                                                  shogi_error_t *err);
+
+/* Creates a handicap start position by name: "even", "lance",
+ * "right-lance", "bishop", "rook", "rook-lance", "2-piece", "4-piece",
+ * "6-piece", ... or its KIF name (平手, 香落ち ... in UTF-8).
+ * SHOGI_E_INVALID_ARGUMENT for an unknown name. */
+SHOGI_API shogi_status_t shogi_position_from_handicap(const char *name,
+                                                      shogi_position_t *out,
+                                                      shogi_error_t *err);
+
+/* Creates an independent copy (history included). */
+SHOGI_API shogi_status_t shogi_position_clone(shogi_position_t pos,
+                                              shogi_position_t *out,
+                                              shogi_error_t *err);
+
+/* Releases a position. NULL is a no-op. */
+SHOGI_API shogi_status_t shogi_position_free(shogi_position_t pos,
+                                             shogi_error_t *err);
+
+/* Replaces the position (and clears its history) with SFEN text. On error
+ * the position is unchanged. */
+SHOGI_API shogi_status_t shogi_position_set_sfen(shogi_position_t pos,
+                                                 const char *sfen,
+                                                 shogi_error_t *err);
+
+/* Canonical SFEN text (without the "sfen " prefix), e.g.
+ * "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1". */
+SHOGI_API shogi_status_t shogi_position_sfen(shogi_position_t pos, char *buf,
+                                             size_t cap, size_t *needed,
+                                             shogi_error_t *err);
+
+/* SHOGI_BLACK or SHOGI_WHITE. */
+SHOGI_API shogi_status_t shogi_position_side_to_move(shogi_position_t pos,
+                                                     int32_t *color,
+                                                     shogi_error_t *err);
+
+/* The SFEN move number (1 in the start position, +1 per move done). */
+SHOGI_API shogi_status_t shogi_position_ply(shogi_position_t pos,
+                                            int32_t *ply,
+                                            shogi_error_t *err);
+
+/* Zobrist key of board, hands and side to move. */
+SHOGI_API shogi_status_t shogi_position_key(shogi_position_t pos,
+                                            uint64_t *key,
+                                            shogi_error_t *err);
+
+/* 1 if the side to move is in check. */
+SHOGI_API shogi_status_t shogi_position_in_check(shogi_position_t pos,
+                                                 int32_t *in_check,
+                                                 shogi_error_t *err);
+
+/* Legal moves (see "Arrays out"). */
+SHOGI_API shogi_status_t shogi_position_legal_moves(shogi_position_t pos,
+                                                    uint32_t *moves,
+                                                    size_t cap,
+                                                    size_t *count,
+                                                    shogi_error_t *err);
+
+/* 1 if the move (only its low 16 bits are read) is legal. Never fails for
+ * a malformed move: it is simply not legal. */
+SHOGI_API shogi_status_t shogi_position_is_legal(shogi_position_t pos,
+                                                 uint32_t move,
+                                                 int32_t *legal,
+                                                 shogi_error_t *err);
+
+/* The legal move for USI text, with its piece bits filled in.
+ * SHOGI_E_PARSE for malformed text, SHOGI_E_ILLEGAL_MOVE for a well-formed
+ * move that is not legal here. */
+SHOGI_API shogi_status_t shogi_position_move_from_usi(shogi_position_t pos,
+                                                      const char *usi,
+                                                      uint32_t *move,
+                                                      shogi_error_t *err);
+
+/* The legal move for a move16. hcpe selects the convention: 0 YaneuraOu,
+ * 1 hcpe. SHOGI_E_ILLEGAL_MOVE if it is not a legal move here. */
+SHOGI_API shogi_status_t shogi_position_move_from_move16(shogi_position_t pos,
+                                                         uint16_t move16,
+                                                         int32_t hcpe,
+                                                         uint32_t *move,
+                                                         shogi_error_t *err);
+
+/* Does a legal move (low 16 bits read). SHOGI_E_ILLEGAL_MOVE otherwise,
+ * and the position is unchanged. */
+SHOGI_API shogi_status_t shogi_position_do_move(shogi_position_t pos,
+                                                uint32_t move,
+                                                shogi_error_t *err);
+
+/* Does a legal move given as USI text. move (optional, may be NULL)
+ * receives the move done. */
+SHOGI_API shogi_status_t shogi_position_do_move_usi(shogi_position_t pos,
+                                                    const char *usi,
+                                                    uint32_t *move,
+                                                    shogi_error_t *err);
+
+/* Undoes the last move done on this handle. SHOGI_E_STATE if there is none
+ * (a position created from SFEN has no moves to undo). */
+SHOGI_API shogi_status_t shogi_position_undo_move(shogi_position_t pos,
+                                                  shogi_error_t *err);
+
+/* Perft: the number of leaf nodes of the legal move tree of the given depth
+ * (0 <= depth <= 32; depth 0 gives 1). */
+SHOGI_API shogi_status_t shogi_position_perft(shogi_position_t pos,
+                                              int32_t depth,
+                                              uint64_t *nodes,
+                                              shogi_error_t *err);
+
+/* --- Game state ---------------------------------------------------------- */
+
+/* Repetition state, from the side to move's point of view. */
+enum {
+    SHOGI_REPETITION_NONE = 0, /* no fourfold repetition */
+    SHOGI_REPETITION_DRAW = 1, /* fourfold repetition: draw (千日手) */
+    SHOGI_REPETITION_WIN = 2,  /* the opponent gave perpetual check: the
+                                  side to move wins */
+    SHOGI_REPETITION_LOSE = 3  /* the side to move gave perpetual check and
+                                  loses */
+};
+
+/* Repetition result of the game so far (the moves done on this handle;
+ * fourfold adjudication as in shared rules). */
+SHOGI_API shogi_status_t shogi_position_repetition(shogi_position_t pos,
+                                                   int32_t *state,
+                                                   shogi_error_t *err);
+
+/* Entering-king declaration rules. */
+enum {
+    SHOGI_RULE_27 = 0,  /* CSA 27-point rule (Black 28, White 27) */
+    SHOGI_RULE_24 = 1,  /* 24-point rule: >= 31 wins, 24-30 draws */
+    SHOGI_RULE_27H = 2, /* 27-point, handicap-adjusted for White */
+    SHOGI_RULE_24H = 3, /* 24-point, handicap-adjusted for White */
+    SHOGI_RULE_TRY = 4  /* try rule: the king reaches the enemy king's
+                           start square */
+};
+
+/* Outcome of a declaration by the side to move. */
+enum {
+    SHOGI_DECLARATION_NONE = 0, /* conditions not met: declaring loses */
+    SHOGI_DECLARATION_WIN = 1,  /* the side to move may declare a win */
+    SHOGI_DECLARATION_DRAW = 2  /* 24-point rule: 24-30 points, a draw */
+};
+
+/* Whether the side to move can declare under rule. For SHOGI_RULE_TRY a
+ * win means a legal king move to the try square exists; move (optional)
+ * then receives it (SHOGI_MOVE_NONE otherwise). */
+SHOGI_API shogi_status_t shogi_position_declaration(shogi_position_t pos,
+                                                    int32_t rule,
+                                                    int32_t *result,
+                                                    uint32_t *move,
+                                                    shogi_error_t *err);
+
+/* A mate-in-one move of the side to move, or SHOGI_MOVE_NONE. */
+SHOGI_API shogi_status_t shogi_position_mate1(shogi_position_t pos,
+                                              uint32_t *move,
+                                              shogi_error_t *err);
+
+/* ==========================================================================
+ * Reserved sections (added by later versions of ABI 1.x)
+ * ==========================================================================
+ * NNUE network and accumulator: shogi_network_t, shogi_accumulator_t.
+ * Search: shogi_engine_t, info callbacks, stop from any thread.
+ * Records: shogi_record_t (CSA, KIF, packed SFEN, hcpe).
+ */
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* SHOGI_H */
