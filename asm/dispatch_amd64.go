@@ -1,0 +1,7 @@
+//go:build !noasm
+
+package asm
+
+import "golang.org/x/sys/cpu"
+
+var hasAVX2 = cpu.X86.HasAVX2
