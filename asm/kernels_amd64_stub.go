@@ -5,16 +5,26 @@
 package asm
 
 // accUpdateAVX2 is AccUpdate for n a multiple of 128.
+//
+//go:noescape
 func accUpdateAVX2(dst *int16, src *int16, w *int16, n int, removed []int32, added []int32)
 
 // clippedReLUAVX2 is ClippedReLU for n a multiple of 32.
+//
+//go:noescape
 func clippedReLUAVX2(out *uint8, in *int16, n int)
 
 // affineSparse32AVX2 is AffineSparse for 32 outputs and n a multiple of 32.
+//
+//go:noescape
 func affineSparse32AVX2(out *uint8, in *uint8, wb *int8, bias *int32, n int)
 
 // affine32AVX2 is Affine for 32 outputs and n a multiple of 4.
+//
+//go:noescape
 func affine32AVX2(out *uint8, in *uint8, wb *int8, bias *int32, n int)
 
 // dotAVX2 is Dot for n a multiple of 32.
+//
+//go:noescape
 func dotAVX2(in *uint8, w *int8, n int) int32

@@ -31,6 +31,7 @@ func main() {
 // lanes (8 registers) at a time.
 func accUpdate() {
 	TEXT("accUpdateAVX2", NOSPLIT, "func(dst, src, w *int16, n int, removed, added []int32)")
+	Pragma("noescape")
 	Doc("accUpdateAVX2 is AccUpdate for n a multiple of 128.")
 	dst := Load(Param("dst"), GP64())
 	src := Load(Param("src"), GP64())
@@ -95,6 +96,7 @@ func accUpdate() {
 // clippedReLU: out[i] = clamp(in[i], 0, 127), 32 lanes at a time.
 func clippedReLU() {
 	TEXT("clippedReLUAVX2", NOSPLIT, "func(out *uint8, in *int16, n int)")
+	Pragma("noescape")
 	Doc("clippedReLUAVX2 is ClippedReLU for n a multiple of 32.")
 	out := Load(Param("out"), GP64())
 	in := Load(Param("in"), GP64())
@@ -122,6 +124,7 @@ func clippedReLU() {
 // non-zero 4-byte groups and visits only those.
 func affine(name string, sparse bool, permd Mem) {
 	TEXT(name, NOSPLIT, "func(out, in *uint8, wb *int8, bias *int32, n int)")
+	Pragma("noescape")
 	if sparse {
 		Doc(name + " is AffineSparse for 32 outputs and n a multiple of 32.")
 	} else {
@@ -209,6 +212,7 @@ func affine(name string, sparse bool, permd Mem) {
 // dot: Σ in[i]*w[i] for n a multiple of 32.
 func dot() {
 	TEXT("dotAVX2", NOSPLIT, "func(in *uint8, w *int8, n int) int32")
+	Pragma("noescape")
 	Doc("dotAVX2 is Dot for n a multiple of 32.")
 	in := Load(Param("in"), GP64())
 	w := Load(Param("w"), GP64())

@@ -1,0 +1,123 @@
+package nnue
+
+import (
+	"fmt"
+
+	"github.com/libshogi/libshogi/asm"
+	"github.com/libshogi/libshogi/libshogi/board"
+)
+
+// Accumulator is the low-level API for engines with their own board: two
+// feature-transformer accumulators (index 0: Black's perspective, 1:
+// White's) that the caller refreshes from feature lists and updates with
+// removed/added feature deltas, then evaluates for a side to move. Feature
+// indices are those of the network's feature set (HalfKP: K_p*1548 +
+// BonaPiece, see FeatureIndex), computed per perspective.
+type Accumulator struct {
+	net *Net
+	v   [2][]int16
+	s   scratch
+}
+
+// NewAccumulator returns an accumulator for net, both perspectives set to
+// the biases (no features).
+func NewAccumulator(net *Net) *Accumulator {
+	h := net.Arch.HalfDims
+	buf := make([]int16, 2*h)
+	a := &Accumulator{net: net, v: [2][]int16{buf[:h:h], buf[h:]}}
+	copy(a.v[0], net.FTBias)
+	copy(a.v[1], net.FTBias)
+	return a
+}
+
+func (a *Accumulator) check(persp board.Color, lists ...[]int32) error {
+	if persp > board.White {
+		return fmt.Errorf("nnue: perspective %d (must be 0 for Black or 1 for White)", persp)
+	}
+	dims := uint32(a.net.Arch.Features.Dims)
+	for _, l := range lists {
+		for _, f := range l {
+			if uint32(f) >= dims {
+				return fmt.Errorf("nnue: feature index %d out of range 0..%d", f, dims-1)
+			}
+		}
+	}
+	return nil
+}
+
+// Refresh sets perspective persp to biases + the columns of features.
+func (a *Accumulator) Refresh(persp board.Color, features []int32) error {
+	if err := a.check(persp, features); err != nil {
+		return err
+	}
+	asm.AccUpdate(a.v[persp], a.net.FTBias, a.net.FTWeight, nil, features)
+	return nil
+}
+
+// Update subtracts the removed and adds the added feature columns to
+// perspective persp (int16 wrap-around, like the engines).
+func (a *Accumulator) Update(persp board.Color, removed, added []int32) error {
+	if err := a.check(persp, removed, added); err != nil {
+		return err
+	}
+	asm.AccUpdate(a.v[persp], a.v[persp], a.net.FTWeight, removed, added)
+	return nil
+}
+
+// CopyFrom copies the values of o (same network size) into a.
+func (a *Accumulator) CopyFrom(o *Accumulator) {
+	copy(a.v[0], o.v[0])
+	copy(a.v[1], o.v[1])
+}
+
+// Values returns the accumulator of perspective persp (not a copy).
+func (a *Accumulator) Values(persp board.Color) []int16 { return a.v[persp&1] }
+
+// Raw returns the network output for side to move stm, before FV_SCALE.
+func (a *Accumulator) Raw(stm board.Color) int32 {
+	stm &= 1
+	return a.net.propagate(&a.s, a.v[stm], a.v[stm^1])
+}
+
+// Evaluate returns the evaluation for side to move stm: Raw divided by
+// fvScale (truncating toward zero) and clamped to ±ValueMaxEval.
+func (a *Accumulator) Evaluate(stm board.Color, fvScale int) int {
+	if fvScale < MinFVScale {
+		fvScale = MinFVScale
+	}
+	return ScaleOutput(a.Raw(stm), fvScale)
+}
+
+// RawPosition returns the network output of pos by a full refresh, and
+// false if a king is missing.
+func (n *Net) RawPosition(pos *board.Position) (int32, bool) {
+	var s struct {
+		scratch
+		f   [2][64]int32
+		acc [2][4096]int16
+	}
+	h := n.Arch.HalfDims
+	for p := board.Black; p <= board.White; p++ {
+		f, ok := AppendActive(s.f[p][:0], pos, p)
+		if !ok {
+			return 0, false
+		}
+		asm.AccUpdate(s.acc[p][:h], n.FTBias, n.FTWeight, nil, f)
+	}
+	stm := pos.SideToMove()
+	return n.propagate(&s.scratch, s.acc[stm][:h], s.acc[stm^1][:h]), true
+}
+
+// Evaluate returns the evaluation of pos (full refresh, no state kept) for
+// the side to move, with the given FV_SCALE (1..128; 16 is the default).
+// A position without both kings evaluates to 0.
+func (n *Net) Evaluate(pos *board.Position, fvScale int) int {
+	if fvScale < MinFVScale {
+		fvScale = MinFVScale
+	}
+	raw, ok := n.RawPosition(pos)
+	if !ok {
+		return 0
+	}
+	return ScaleOutput(raw, fvScale)
+}

@@ -1,0 +1,229 @@
+package nnue
+
+import (
+	"github.com/libshogi/libshogi/asm"
+	"github.com/libshogi/libshogi/libshogi/board"
+)
+
+// Evaluator evaluates the positions of one search thread incrementally. The
+// search drives it alongside the position:
+//
+//	ev := nnue.NewEvaluator(net)
+//	ev.Reset(pos)
+//	ev.DoMove(pos, m)   // records the feature changes of m, then pos.DoMove(m)
+//	v := ev.Evaluate(pos)
+//	ev.UndoMove(pos)    // pos.UndoMove() and pops the ply
+//
+// It keeps one accumulator per ply. Evaluate computes the current one
+// lazily from the nearest computed ancestor (applying the recorded feature
+// deltas of the plies in between), or by a full refresh for a perspective
+// whose king moved (or when the chain is long). DoMove, UndoMove and
+// Evaluate do not allocate once the stack is deep enough (it grows by
+// doubling beyond 256 plies).
+type Evaluator struct {
+	net     *Net
+	half    int
+	fvScale int
+	plies   []plyState
+	acc     []int16 // 2*half per ply: Black's perspective then White's
+	sp      int
+	s       scratch
+	rem     [maxChain]int32
+	add     [maxChain]int32
+	feat    [64]int32
+}
+
+// maxChain bounds the feature deltas gathered for one lazy update; a longer
+// walk back is replaced by a full refresh (38 columns).
+const maxChain = 32
+
+type plyState struct {
+	computed [2]bool
+	refresh  [2]bool // this perspective's king moved at this ply
+	ndirty   uint8
+	old, new [2][2]uint16 // [dirty piece][perspective] BonaPiece
+}
+
+const initialPlies = 256
+
+// NewEvaluator returns an evaluator for net with FV_SCALE 16.
+func NewEvaluator(net *Net) *Evaluator {
+	e := &Evaluator{net: net, half: net.Arch.HalfDims, fvScale: DefaultFVScale}
+	e.plies = make([]plyState, initialPlies)
+	e.acc = make([]int16, initialPlies*2*e.half)
+	return e
+}
+
+// Net returns the evaluator's network.
+func (e *Evaluator) Net() *Net { return e.net }
+
+// SetFVScale sets FV_SCALE (1..128).
+func (e *Evaluator) SetFVScale(v int) error {
+	if err := CheckFVScale(v); err != nil {
+		return err
+	}
+	e.fvScale = v
+	return nil
+}
+
+// FVScale returns the current FV_SCALE.
+func (e *Evaluator) FVScale() int { return e.fvScale }
+
+// Reset forgets all plies; pos becomes the root (nothing is computed yet).
+func (e *Evaluator) Reset(pos *board.Position) {
+	e.sp = 0
+	e.plies[0] = plyState{}
+}
+
+// Ply returns the number of moves done since Reset.
+func (e *Evaluator) Ply() int { return e.sp }
+
+func (e *Evaluator) accOf(i int, p board.Color) []int16 {
+	off := (2*i + int(p)) * e.half
+	return e.acc[off : off+e.half : off+e.half]
+}
+
+func (e *Evaluator) push() *plyState {
+	e.sp++
+	if e.sp == len(e.plies) {
+		n := 2 * len(e.plies)
+		plies := make([]plyState, n)
+		copy(plies, e.plies)
+		acc := make([]int16, n*2*e.half)
+		copy(acc, e.acc)
+		e.plies, e.acc = plies, acc
+	}
+	st := &e.plies[e.sp]
+	*st = plyState{}
+	return st
+}
+
+// DoMove records the feature changes of the legal move m and plays it on pos.
+func (e *Evaluator) DoMove(pos *board.Position, m board.Move) {
+	st := e.push()
+	us := pos.SideToMove()
+	to := m.To()
+	if m.IsDrop() {
+		pt := m.DropType()
+		n := pos.Hand(us).Count(pt)
+		pc := board.NewPiece(us, pt)
+		for p := board.Black; p <= board.White; p++ {
+			st.old[0][p] = HandBona(p, us, pt, n-1)
+			st.new[0][p] = BoardBona(p, pc, to)
+		}
+		st.ndirty = 1
+	} else {
+		from := m.From()
+		pc := pos.PieceOn(from)
+		if pc.Type() == board.King {
+			st.refresh[us] = true
+		} else {
+			after := pc
+			if m.IsPromotion() {
+				after = board.NewPiece(us, pc.Type().Promoted())
+			}
+			for p := board.Black; p <= board.White; p++ {
+				st.old[0][p] = BoardBona(p, pc, from)
+				st.new[0][p] = BoardBona(p, after, to)
+			}
+			st.ndirty = 1
+		}
+		if cap := pos.PieceOn(to); cap != board.NoPiece {
+			raw := cap.Type().Unpromoted()
+			n := pos.Hand(us).Count(raw)
+			d := st.ndirty
+			for p := board.Black; p <= board.White; p++ {
+				st.old[d][p] = BoardBona(p, cap, to)
+				st.new[d][p] = HandBona(p, us, raw, n)
+			}
+			st.ndirty++
+		}
+	}
+	pos.DoMove(m)
+}
+
+// UndoMove takes back the last move on pos and pops its ply.
+func (e *Evaluator) UndoMove(pos *board.Position) {
+	pos.UndoMove()
+	if e.sp > 0 {
+		e.sp--
+	}
+}
+
+// DoNullMove passes on pos; the accumulators are shared with the parent.
+func (e *Evaluator) DoNullMove(pos *board.Position) {
+	e.push()
+	pos.DoNullMove()
+}
+
+// UndoNullMove takes back a null move.
+func (e *Evaluator) UndoNullMove(pos *board.Position) {
+	pos.UndoNullMove()
+	if e.sp > 0 {
+		e.sp--
+	}
+}
+
+// Evaluate returns the evaluation of pos (which must be the position the
+// evaluator has followed) for the side to move, after FV_SCALE. A position
+// without both kings evaluates to 0.
+func (e *Evaluator) Evaluate(pos *board.Position) int {
+	raw, ok := e.Raw(pos)
+	if !ok {
+		return 0
+	}
+	return ScaleOutput(raw, e.fvScale)
+}
+
+// Raw returns the network output before FV_SCALE, and false if a king is
+// missing.
+func (e *Evaluator) Raw(pos *board.Position) (int32, bool) {
+	st := &e.plies[e.sp]
+	for p := board.Black; p <= board.White; p++ {
+		if !st.computed[p] && !e.compute(pos, p) {
+			return 0, false
+		}
+	}
+	stm := pos.SideToMove()
+	return e.net.propagate(&e.s, e.accOf(e.sp, stm), e.accOf(e.sp, stm^1)), true
+}
+
+// compute brings the accumulator of perspective p at the top ply up to date.
+func (e *Evaluator) compute(pos *board.Position, p board.Color) bool {
+	ksq := pos.KingSquare(p)
+	if ksq < 0 || ksq >= NumSquares {
+		return false
+	}
+	dst := e.accOf(e.sp, p)
+	// Walk back to the nearest computed ancestor with no king move of p.
+	i, cols := e.sp, 0
+	for ; ; i-- {
+		st := &e.plies[i]
+		if st.computed[p] {
+			break
+		}
+		cols += int(st.ndirty)
+		if st.refresh[p] || i == 0 || cols > maxChain {
+			i = -1
+			break
+		}
+	}
+	if i < 0 {
+		f, _ := AppendActive(e.feat[:0], pos, p)
+		asm.AccUpdate(dst, e.net.FTBias, e.net.FTWeight, nil, f)
+	} else {
+		base := int32(KingIndex(p, ksq) * FEEnd)
+		n := 0
+		for j := i + 1; j <= e.sp; j++ {
+			st := &e.plies[j]
+			for d := 0; d < int(st.ndirty); d++ {
+				e.rem[n] = base + int32(st.old[d][p])
+				e.add[n] = base + int32(st.new[d][p])
+				n++
+			}
+		}
+		asm.AccUpdate(dst, e.accOf(i, p), e.net.FTWeight, e.rem[:n], e.add[:n])
+	}
+	e.plies[e.sp].computed[p] = true
+	return true
+}

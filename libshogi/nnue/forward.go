@@ -1,0 +1,71 @@
+package nnue
+
+import (
+	"fmt"
+
+	"github.com/libshogi/libshogi/asm"
+)
+
+// maxTransformed bounds the scratch buffers of the forward pass.
+const maxTransformed = 2 * 4096
+
+// scratch holds the intermediate vectors of one forward pass.
+type scratch struct {
+	x  [maxTransformed]uint8
+	h1 [1024]uint8
+	h2 [1024]uint8
+}
+
+// Propagate runs the network from two accumulators (us = side to move's
+// perspective, them = the other) and returns the raw output (before
+// FV_SCALE). Each accumulator has HalfDims values.
+func (n *Net) Propagate(us, them []int16) int32 {
+	var s scratch
+	return n.propagate(&s, us, them)
+}
+
+func (n *Net) propagate(s *scratch, us, them []int16) int32 {
+	h := n.Arch.HalfDims
+	x := s.x[:2*h]
+	asm.ClippedReLU(x[:h], us[:h])
+	asm.ClippedReLU(x[h:], them[:h])
+	l1, l2, lo := &n.Layers[0], &n.Layers[1], &n.Layers[2]
+	// 2*HalfDims is a multiple of 32: the first layer needs no padding.
+	h1 := s.h1[:l1.Out]
+	asm.AffineSparse(h1, x, l1.blocked, l1.Bias)
+	var in []uint8 = h1
+	var pad [1056]uint8
+	if l2.PaddedIn() != l2.In {
+		in = padded(pad[:0], h1, l2.PaddedIn())
+	}
+	h2 := s.h2[:l2.Out]
+	asm.Affine(h2, in, l2.blocked, l2.Bias)
+	in = h2
+	if lo.PaddedIn() != lo.In {
+		in = padded(pad[:0], h2, lo.PaddedIn())
+	}
+	return lo.Bias[0] + asm.Dot(in, lo.Weight)
+}
+
+func padded(dst, src []uint8, n int) []uint8 {
+	dst = append(dst, src...)
+	for len(dst) < n {
+		dst = append(dst, 0)
+	}
+	return dst
+}
+
+// ScaleOutput converts a raw network output into the evaluation: divided by
+// fvScale truncating toward zero, clamped to ±ValueMaxEval.
+func ScaleOutput(out int32, fvScale int) int {
+	v := int(out) / fvScale
+	return min(max(v, -ValueMaxEval), ValueMaxEval)
+}
+
+// CheckFVScale reports whether fvScale is in the engines' range 1..128.
+func CheckFVScale(fvScale int) error {
+	if fvScale < MinFVScale || fvScale > MaxFVScale {
+		return fmt.Errorf("nnue: FV_SCALE %d out of range %d..%d", fvScale, MinFVScale, MaxFVScale)
+	}
+	return nil
+}

@@ -1,0 +1,93 @@
+package nnue
+
+import "fmt"
+
+// splitmix64 returns the k-th draw (k = 0, 1, ...) of the counter-based
+// SplitMix64 stream of shared/tools/make_test_net.py.
+func splitmix64(seed, k uint64) uint64 {
+	z := seed + (k+1)*0x9E3779B97F4A7C15
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EB
+	return z ^ (z >> 31)
+}
+
+type drawer struct {
+	seed, k uint64
+	zero    bool
+}
+
+func (d *drawer) next(lo, hi int64) int64 {
+	k := d.k
+	d.k++
+	if d.zero {
+		return 0
+	}
+	return lo + int64(splitmix64(d.seed, k)%uint64(hi-lo+1))
+}
+
+// testRanges are the (lo, hi) ranges of make_test_net.py, in file order:
+// FT bias, FT weight, L1 bias, L1 weight, L2 bias, L2 weight, out bias, out weight.
+var testRanges = map[string][8][2]int64{
+	"test":   {{0, 64}, {-16, 16}, {-2000, 2000}, {-8, 8}, {-2000, 2000}, {-16, 16}, {-500, 500}, {-32, 32}},
+	"stress": {{-3000, 3000}, {-3000, 3000}, {-100000, 100000}, {-128, 127}, {-100000, 100000}, {-128, 127}, {-100000, 100000}, {-128, 127}},
+	"zero":   {},
+}
+
+// MakeTestNet builds the deterministic halfkp_256x2-32-32 test network of
+// shared/tools/make_test_net.py: kind is "test" (realistic magnitudes),
+// "stress" (int16 accumulators wrap, int8 extremes) or "zero" (all zero).
+// The golden evaluations use test seed 1 and stress seed 7.
+func MakeTestNet(kind string, seed uint64) (*Net, error) {
+	rg, ok := testRanges[kind]
+	if !ok {
+		return nil, fmt.Errorf("nnue: test net kind %q: must be test, stress or zero", kind)
+	}
+	a := HalfKP256
+	d := &drawer{seed: seed, zero: kind == "zero"}
+	n := &Net{Arch: a, ArchString: a.String(), FileHash: a.FileHash(), FTHash: a.FTHash(), NetHash: a.NetHash()}
+	n.FTBias = make([]int16, a.HalfDims)
+	for i := range n.FTBias {
+		n.FTBias[i] = int16(d.next(rg[0][0], rg[0][1]))
+	}
+	n.FTWeight = make([]int16, a.Features.Dims*a.HalfDims)
+	fillFT(n.FTWeight, d, rg[1])
+	for i, l := range a.Layers() {
+		ly := Layer{LayerShape: l, Bias: make([]int32, l.Out), Weight: make([]int8, l.Out*l.PaddedIn())}
+		for j := range ly.Bias {
+			ly.Bias[j] = int32(d.next(rg[2+2*i][0], rg[2+2*i][1]))
+		}
+		for o := 0; o < l.Out; o++ {
+			for in := 0; in < l.In; in++ {
+				ly.Weight[o*l.PaddedIn()+in] = int8(d.next(rg[3+2*i][0], rg[3+2*i][1]))
+			}
+		}
+		n.Layers = append(n.Layers, ly)
+	}
+	n.Prepare()
+	return n, nil
+}
+
+// fillFT draws the 32 million FT weights, split across goroutines.
+func fillFT(w []int16, d *drawer, r [2]int64) {
+	const parts = 8
+	start := d.k
+	d.k += uint64(len(w))
+	if d.zero {
+		return
+	}
+	span := uint64(r[1] - r[0] + 1)
+	done := make(chan struct{}, parts)
+	chunk := (len(w) + parts - 1) / parts
+	for p := 0; p < parts; p++ {
+		lo, hi := p*chunk, min((p+1)*chunk, len(w))
+		go func() {
+			for i := lo; i < hi; i++ {
+				w[i] = int16(r[0] + int64(splitmix64(d.seed, start+uint64(i))%span))
+			}
+			done <- struct{}{}
+		}()
+	}
+	for p := 0; p < parts; p++ {
+		<-done
+	}
+}
