@@ -168,11 +168,9 @@ func (t *table) remove(h uintptr, k kind) error {
 	return nil
 }
 
-// handleValue and pointerValue convert between a C handle pointer and the
-// handle value. The pointer is never dereferenced.
-func handleValue[P any](p *P) uintptr { return uintptr(unsafe.Pointer(p)) }
-
-func pointerValue[P any](h uintptr) *P { return *(**P)(unsafe.Pointer(&h)) }
+// handleValue is the handle value of a C handle pointer, passed as
+// unsafe.Pointer(h). The pointer is never dereferenced.
+func handleValue(p unsafe.Pointer) uintptr { return uintptr(p) }
 
 // withHandle runs body with the object of handle h (of kind k) under the
 // same panic guard as guard. A panic poisons the object: every later call
@@ -195,13 +193,14 @@ func withHandle(cerr *C.shogi_error_t, h uintptr, k kind, body func(o *object) e
 	return report(cerr, body(o))
 }
 
-// newHandle registers v and stores its handle in *out (out checked by the
-// caller).
-func newHandle[P any](out **P, k kind, v any) error {
+// newHandle registers v and stores its handle in the C handle variable
+// that out points to, passed as unsafe.Pointer(out) (checked for NULL by
+// the caller). The value is stored as an integer: it is no Go pointer.
+func newHandle(out unsafe.Pointer, k kind, v any) error {
 	h, err := handles.add(k, v)
 	if err != nil {
 		return err
 	}
-	*out = pointerValue[P](h)
+	*(*uintptr)(out) = h
 	return nil
 }

@@ -199,7 +199,11 @@ SHOGI_API shogi_status_t shogi_selftest_panic(shogi_error_t *err);
  * Moves (no position needed)
  * ========================================================================== */
 
-#define SHOGI_MOVE_NONE 0u
+/* Special move values. */
+#define SHOGI_MOVE_NONE 0u         /* no move */
+#define SHOGI_MOVE_NULL 0x0081u    /* null move (pass), USI "0000" */
+#define SHOGI_MOVE_RESIGN 0x0102u  /* USI "resign" */
+#define SHOGI_MOVE_WIN 0x0183u     /* declaration win, USI "win" */
 /* A buffer of this size holds any move text shogi_move_to_usi writes
  * ("8h2b+", "resign"), NUL included. */
 #define SHOGI_USI_MOVE_SIZE 8
@@ -237,11 +241,29 @@ enum { SHOGI_BLACK = 0, SHOGI_WHITE = 1 };
 SHOGI_API shogi_status_t shogi_position_new(shogi_position_t *out,
                                             shogi_error_t *err);
 
-/* Creates a position from SFEN text. The "sfen " prefix and the trailing
- * move number are optional. SHOGI_E_PARSE for bad text. */
+/* Creates a position from SFEN text, validated strictly. The "sfen "
+ * prefix and the trailing move number are optional; "startpos" is the
+ * start position. SHOGI_E_PARSE for bad text or an impossible position. */
 SHOGI_API shogi_status_t shogi_position_from_sfen(const char *sfen,
                                                   shogi_position_t *out,
                                                   shogi_error_t *err);
+
+/* Validation relaxations for shogi_position_from_sfen_ex (bit flags). */
+enum {
+    /* Accept a position whose side NOT to move is in check (some composed
+     * and rule-test positions); that king can then be captured. */
+    SHOGI_SFEN_ALLOW_OPPONENT_IN_CHECK = 1,
+    /* Accept pawns, lances and knights on ranks they can never leave. */
+    SHOGI_SFEN_ALLOW_DEAD_PIECES = 2
+};
+
+/* shogi_position_from_sfen with validation relaxed by flags (a bitwise OR
+ * of SHOGI_SFEN_* values; 0 is the same as shogi_position_from_sfen).
+ * SHOGI_E_INVALID_ARGUMENT for unknown flag bits. */
+SHOGI_API shogi_status_t shogi_position_from_sfen_ex(const char *sfen,
+                                                     uint32_t flags,
+                                                     shogi_position_t *out,
+                                                     shogi_error_t *err);
 
 /* Creates a handicap start position by name: "even", "lance",
  * "right-lance", "bishop", "rook", "rook-lance", "2-piece", "4-piece",
@@ -351,40 +373,60 @@ SHOGI_API shogi_status_t shogi_position_perft(shogi_position_t pos,
 
 /* Repetition state, from the side to move's point of view. */
 enum {
-    SHOGI_REPETITION_NONE = 0, /* no fourfold repetition */
-    SHOGI_REPETITION_DRAW = 1, /* fourfold repetition: draw (千日手) */
+    SHOGI_REPETITION_NONE = 0, /* no completed fourfold repetition */
+    SHOGI_REPETITION_DRAW = 1, /* fourfold repetition: draw (sennichite) */
     SHOGI_REPETITION_WIN = 2,  /* the opponent gave perpetual check: the
                                   side to move wins */
     SHOGI_REPETITION_LOSE = 3  /* the side to move gave perpetual check and
                                   loses */
 };
 
-/* Repetition result of the game so far (the moves done on this handle;
- * fourfold adjudication as in shared rules). */
+/* Fourfold-repetition adjudication of the game so far (the moves done on
+ * this handle), as in the shared rules (section 7). */
 SHOGI_API shogi_status_t shogi_position_repetition(shogi_position_t pos,
                                                    int32_t *state,
                                                    shogi_error_t *err);
 
-/* Entering-king declaration rules. */
+/* Game results, from the side to move's point of view. */
 enum {
-    SHOGI_RULE_27 = 0,  /* CSA 27-point rule (Black 28, White 27) */
-    SHOGI_RULE_24 = 1,  /* 24-point rule: >= 31 wins, 24-30 draws */
-    SHOGI_RULE_27H = 2, /* 27-point, handicap-adjusted for White */
-    SHOGI_RULE_24H = 3, /* 24-point, handicap-adjusted for White */
-    SHOGI_RULE_TRY = 4  /* try rule: the king reaches the enemy king's
-                           start square */
+    SHOGI_GAME_ONGOING = 0,
+    SHOGI_GAME_CHECKMATED = 1,      /* no legal move: the side to move lost */
+    SHOGI_GAME_REPETITION_DRAW = 2,
+    SHOGI_GAME_REPETITION_WIN = 3,  /* opponent's perpetual check */
+    SHOGI_GAME_REPETITION_LOSE = 4, /* own perpetual check */
+    SHOGI_GAME_MAX_MOVES_DRAW = 5   /* max_moves moves were played */
+};
+
+/* Adjudicates the game: checkmate first, then a completed fourfold
+ * repetition, then the move limit max_moves (0 = no limit). */
+SHOGI_API shogi_status_t shogi_position_game_result(shogi_position_t pos,
+                                                    int32_t max_moves,
+                                                    int32_t *result,
+                                                    shogi_error_t *err);
+
+/* Entering-king (nyugyoku) declaration rules (shared rules, section 8). */
+enum {
+    SHOGI_RULE_NONE = 0, /* no declaration: declaring always loses */
+    SHOGI_RULE_27 = 1,   /* CSA 27-point rule (Black 28, White 27) */
+    SHOGI_RULE_24 = 2,   /* 24-point rule: >= 31 wins, 24-30 draws */
+    SHOGI_RULE_27H = 3,  /* 27-point, White's threshold handicap-adjusted */
+    SHOGI_RULE_24H = 4,  /* 24-point, White's threshold handicap-adjusted */
+    SHOGI_RULE_TRY = 5   /* try rule: the king reaches the enemy king's
+                            start square */
 };
 
 /* Outcome of a declaration by the side to move. */
 enum {
-    SHOGI_DECLARATION_NONE = 0, /* conditions not met: declaring loses */
-    SHOGI_DECLARATION_WIN = 1,  /* the side to move may declare a win */
+    SHOGI_DECLARATION_LOSE = 0, /* conditions not met: declaring loses */
+    SHOGI_DECLARATION_WIN = 1,  /* the side to move wins by declaring */
     SHOGI_DECLARATION_DRAW = 2  /* 24-point rule: 24-30 points, a draw */
 };
 
-/* Whether the side to move can declare under rule. For SHOGI_RULE_TRY a
- * win means a legal king move to the try square exists; move (optional)
- * then receives it (SHOGI_MOVE_NONE otherwise). */
+/* Judges a declaration by the side to move under rule. move (optional,
+ * may be NULL) receives what an engine plays to claim the win: the special
+ * "win" move (USI "win") under the point rules, the king move under the
+ * try rule, or SHOGI_MOVE_NONE when declaring does not win.
+ * SHOGI_E_INVALID_ARGUMENT for an unknown rule. */
 SHOGI_API shogi_status_t shogi_position_declaration(shogi_position_t pos,
                                                     int32_t rule,
                                                     int32_t *result,
