@@ -1,0 +1,160 @@
+package nnue
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/libshogi/libshogi/libshogi/board"
+)
+
+// TestIncrementalRandomGames plays random games of hundreds of plies and
+// checks after every do and every undo that the incremental evaluator
+// equals a full refresh, for both test nets. Evaluations are requested at
+// random plies only, so lazy chains over several plies, null moves and
+// king-move refreshes are all exercised.
+func TestIncrementalRandomGames(t *testing.T) {
+	ns := testNets(t)
+	games, plies := 6, 400
+	if testing.Short() {
+		games, plies = 2, 200
+	}
+	checks := 0
+	for _, name := range []string{"test", "stress"} {
+		net := ns[name]
+		for g := 0; g < games; g++ {
+			r := rand.New(rand.NewPCG(uint64(g), 99))
+			pos := board.NewPosition()
+			ev := NewEvaluator(net)
+			ev.Reset(pos)
+			type step struct{ null bool }
+			var hist []step
+			var ml board.MoveList
+			check := func(where string) {
+				want, ok := net.RawPosition(pos)
+				got, ok2 := ev.Raw(pos)
+				if !ok || !ok2 || got != want {
+					t.Fatalf("%s game %d ply %d %s: incremental %d, full %d (%s)", name, g, len(hist), where, got, want, pos.SFEN())
+				}
+				checks++
+			}
+			for len(hist) < plies {
+				if r.IntN(3) != 0 {
+					check("after do")
+				}
+				if !pos.InCheck() && r.IntN(20) == 0 {
+					ev.DoNullMove(pos)
+					hist = append(hist, step{true})
+					continue
+				}
+				pos.GenerateLegal(&ml)
+				if ml.N == 0 {
+					break
+				}
+				ev.DoMove(pos, ml.Moves[r.IntN(ml.N)])
+				hist = append(hist, step{false})
+			}
+			check("end")
+			for len(hist) > 0 {
+				s := hist[len(hist)-1]
+				hist = hist[:len(hist)-1]
+				if s.null {
+					ev.UndoNullMove(pos)
+				} else {
+					ev.UndoMove(pos)
+				}
+				if r.IntN(4) != 0 || len(hist) == 0 {
+					check("after undo")
+				}
+			}
+		}
+	}
+	t.Logf("%d incremental checks", checks)
+}
+
+// TestAlwaysEvaluated checks the common search pattern (evaluate before
+// every do) over a long game: every update is a one-ply chain.
+func TestAlwaysEvaluated(t *testing.T) {
+	net := testNets(t)["test"]
+	r := rand.New(rand.NewPCG(5, 5))
+	pos := board.NewPosition()
+	ev := NewEvaluator(net)
+	ev.Reset(pos)
+	var ml board.MoveList
+	for ply := 0; ply < 600; ply++ {
+		if got, want := ev.Evaluate(pos), net.Evaluate(pos, DefaultFVScale); got != want {
+			t.Fatalf("ply %d: %d vs %d", ply, got, want)
+		}
+		pos.GenerateLegal(&ml)
+		if ml.N == 0 {
+			pos = board.NewPosition()
+			ev.Reset(pos)
+			continue
+		}
+		ev.DoMove(pos, ml.Moves[r.IntN(ml.N)])
+	}
+}
+
+func TestKingsOnly(t *testing.T) {
+	pos, err := board.FromSFEN("4k4/9/9/9/9/9/9/9/4K4 b - 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, ok := ActiveFeatures(pos)
+	if !ok || len(f[0]) != MaxPieces || len(f[1]) != MaxPieces {
+		t.Fatalf("features %v", f)
+	}
+	kb := int32(KingIndex(board.Black, board.NewSquare(5, 9)) * FEEnd)
+	for _, x := range f[0] {
+		if x != kb {
+			t.Fatalf("kings-only feature %d, want %d", x, kb)
+		}
+	}
+}
+
+func TestFeatureIndexExamples(t *testing.T) {
+	// Black pawn on 7g from Black's view: 90 + 60; from White's: e_pawn 171 + (80-60).
+	pc := board.NewPiece(board.Black, board.Pawn)
+	if b := BoardBona(board.Black, pc, board.NewSquare(7, 7)); b != 150 {
+		t.Errorf("f_pawn 7g = %d", b)
+	}
+	if b := BoardBona(board.White, pc, board.NewSquare(7, 7)); b != 191 {
+		t.Errorf("e_pawn rotated = %d", b)
+	}
+	// promoted silver uses the gold planes; horse before rook.
+	if b := BoardBona(board.Black, board.NewPiece(board.White, board.ProSilver), 0); b != 819 {
+		t.Errorf("e_gold(+S) = %d", b)
+	}
+	if b := BoardBona(board.Black, board.NewPiece(board.Black, board.Horse), 0); b != 1062 {
+		t.Errorf("f_horse = %d", b)
+	}
+	if b := HandBona(board.White, board.Black, board.Rook, 1); b != 89 {
+		t.Errorf("e_hand rook #2 = %d", b)
+	}
+	if KingIndex(board.White, board.NewSquare(5, 1)) != 80-36 {
+		t.Error("K_white")
+	}
+}
+
+func TestZeroAllocs(t *testing.T) {
+	net := testNets(t)["test"]
+	pos := board.NewPosition()
+	ev := NewEvaluator(net)
+	ev.Reset(pos)
+	m, err := pos.ParseMove("7g7f")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev.Evaluate(pos)
+	a := testing.AllocsPerRun(200, func() {
+		ev.DoMove(pos, m)
+		ev.Evaluate(pos)
+		ev.UndoMove(pos)
+	})
+	if a != 0 {
+		t.Errorf("%v allocations per do+evaluate+undo", a)
+	}
+	a = testing.AllocsPerRun(50, func() { net.Evaluate(pos, 16) })
+	if a != 0 {
+		t.Errorf("%v allocations per Net.Evaluate", a)
+	}
+}
