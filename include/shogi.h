@@ -122,7 +122,7 @@
  * with this header. */
 #define SHOGI_ABI_COMPATIBLE(v)                                  \
     ((((uint32_t)(v)) >> 16) == SHOGI_ABI_VERSION_MAJOR &&       \
-     (((uint32_t)(v)) & 0xffffu) >= SHOGI_ABI_VERSION_MINOR)
+     (((uint32_t)(v)) & 0xffffu) + 1u > (uint32_t)SHOGI_ABI_VERSION_MINOR)
 
 #ifdef __cplusplus
 extern "C" {
