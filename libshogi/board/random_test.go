@@ -1,0 +1,141 @@
+package board
+
+import (
+	"math/rand"
+	"sort"
+	"testing"
+)
+
+// randomGame plays up to plies random legal moves from p, calling check
+// after every move and after every undo.
+func randomGame(t *testing.T, rng *rand.Rand, p *Position, plies int, check func(stage string)) {
+	var ml MoveList
+	var played []string
+	var sfens []string
+	for i := 0; i < plies; i++ {
+		p.GenerateLegal(&ml)
+		if ml.N == 0 {
+			break
+		}
+		m := ml.Moves[rng.Intn(ml.N)]
+		sfens = append(sfens, p.SFEN())
+		played = append(played, m.USI())
+		p.DoMove(m)
+		check("do " + m.USI())
+	}
+	for i := len(played) - 1; i >= 0; i-- {
+		p.UndoMove()
+		if got := p.SFEN(); got != sfens[i] {
+			t.Fatalf("undo of %s gave %s, want %s", played[i], got, sfens[i])
+		}
+		check("undo " + played[i])
+	}
+}
+
+func TestRandomGamesInvariants(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	games := 60
+	if testing.Short() {
+		games = 10
+	}
+	starts := []string{StartSFEN, "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1"}
+	for g := 0; g < games; g++ {
+		p, _ := FromSFEN(starts[g%len(starts)])
+		randomGame(t, rng, p, 300, func(stage string) {
+			if p.Key() != p.ComputeKey() {
+				t.Fatalf("%s: incremental key %x != %x", stage, p.Key(), p.ComputeKey())
+			}
+			q, err := FromSFEN(p.SFEN())
+			if err != nil {
+				t.Fatalf("%s: reparse %s: %v", stage, p.SFEN(), err)
+			}
+			if q.Key() != p.Key() || q.Checkers() != p.Checkers() {
+				t.Fatalf("%s: reparsed position differs", stage)
+			}
+			checkGeneratorConsistency(t, rng, p)
+		})
+	}
+}
+
+func sortedMoves(ms []Move) []Move {
+	out := append([]Move(nil), ms...)
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
+}
+
+func equalMoves(a, b []Move) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	a, b = sortedMoves(a), sortedMoves(b)
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// checkGeneratorConsistency: IsLegal agrees with the generator (also on
+// random 16-bit values), the modes partition the moves, GivesCheck agrees
+// with playing the move.
+func checkGeneratorConsistency(t *testing.T, rng *rand.Rand, p *Position) {
+	var all, nu, capt, quiet, ev, chk MoveList
+	p.Generate(GenAll, &all)
+	p.Generate(GenNoUseless, &nu)
+	p.Generate(GenCaptures, &capt)
+	p.Generate(GenQuiets, &quiet)
+	p.Generate(GenEvasions, &ev)
+	p.Generate(GenChecks, &chk)
+	legal := map[Move]bool{}
+	for _, m := range all.Slice() {
+		if legal[m] {
+			t.Fatalf("%s: %v generated twice", p.SFEN(), m)
+		}
+		legal[m] = true
+		if !p.IsLegal(m) || !p.IsLegal(m&0xffff) {
+			t.Fatalf("%s: generated %v but IsLegal says no", p.SFEN(), m)
+		}
+	}
+	union := append(append([]Move{}, capt.Slice()...), quiet.Slice()...)
+	if !equalMoves(union, nu.Slice()) {
+		t.Fatalf("%s: captures ∪ quiets != no-useless", p.SFEN())
+	}
+	for _, m := range nu.Slice() {
+		if !legal[m] {
+			t.Fatalf("%s: no-useless move %v is not legal", p.SFEN(), m)
+		}
+	}
+	if p.InCheck() != (ev.N > 0 || !p.HasLegalMove()) && p.InCheck() {
+		t.Fatalf("%s: evasions missing", p.SFEN())
+	}
+	nchk := 0
+	for _, m := range nu.Slice() {
+		gives := p.GivesCheck(m)
+		p.DoMove(m)
+		if p.InCheck() != gives {
+			t.Fatalf("%s: GivesCheck(%v) = %v, but after it in check = %v", p.SFEN(), m, gives, !gives)
+		}
+		p.UndoMove()
+		if gives {
+			nchk++
+		}
+	}
+	if nchk != chk.N {
+		t.Fatalf("%s: GenChecks gave %d, want %d", p.SFEN(), chk.N, nchk)
+	}
+	for i := 0; i < 50; i++ {
+		m := Move(rng.Intn(1 << 16))
+		if p.IsLegal(m) != legal[p.findLegal(m)] || (p.IsLegal(m) && !legal[p.findLegal(m)]) {
+			t.Fatalf("%s: IsLegal(%04x) disagrees with the generator", p.SFEN(), uint16(m))
+		}
+		if p.IsLegal(m) {
+			continue
+		}
+		for g := range legal {
+			if g&0xffff == m {
+				t.Fatalf("%s: IsLegal rejected generated %v", p.SFEN(), g)
+			}
+		}
+	}
+}
