@@ -30,7 +30,6 @@ func (h Hand) Set(pt PieceType, n int) Hand {
 // Empty reports whether nothing is held.
 func (h Hand) Empty() bool { return h == 0 }
 
-
 // Dominates reports whether h holds at least as many of every type as o.
 func (h Hand) Dominates(o Hand) bool {
 	for pt := Pawn; pt <= Gold; pt++ {

@@ -261,8 +261,8 @@ func (p *Position) Mate1() Move {
 type GameResult int
 
 const (
-	GameOngoing GameResult = iota
-	GameCheckmated          // side to move has no legal move: it loses
+	GameOngoing    GameResult = iota
+	GameCheckmated            // side to move has no legal move: it loses
 	GameRepetitionDraw
 	GameRepetitionWin  // side to move wins (the opponent checked perpetually)
 	GameRepetitionLose // side to move loses (it checked perpetually)

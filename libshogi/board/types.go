@@ -92,9 +92,9 @@ func (pt PieceType) Unpromoted() PieceType {
 type Piece uint8
 
 const (
-	NoPiece    Piece = 0
-	whiteFlag        = 16
-	NumPieces        = 32
+	NoPiece   Piece = 0
+	whiteFlag       = 16
+	NumPieces       = 32
 )
 
 // NewPiece combines a colour and a type.
