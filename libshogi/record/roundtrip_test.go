@@ -252,3 +252,5 @@ func checkBinaryRoundTrip(t *testing.T, g *Game) {
 		t.Fatalf("psv: want EOF, got %v", err)
 	}
 }
+
+func newRand(seed int64) *rand.Rand { return rand.New(rand.NewSource(seed)) }
