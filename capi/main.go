@@ -17,7 +17,11 @@
 //     handle): they recover panics, poison the handle on a panic and fill
 //     the error struct. Return errors made by errorf/errNull.
 //  4. Strings and arrays out go through writeString / writeMoves.
-//  5. A new kind of object gets a kind constant in handles.go and a typed
+//  5. A function that only reads a handle must not mutate the Go object,
+//     not even temporarily: several C threads may read one handle at once.
+//     Board methods that do and undo moves inside (Perft, Mate1, a search)
+//     run on p.Clone().
+//  6. A new kind of object gets a kind constant in handles.go and a typed
 //     lookup like withPosition.
 //
 // tests/c/abi_symbols.sh fails when header and exports disagree.

@@ -301,7 +301,9 @@ func shogi_position_perft(h C.shogi_position_t, depth C.int32_t, nodes *C.uint64
 		if depth < 0 || depth > maxPerftDepth {
 			return errorf(statusInvalidArgument, "perft depth %d is outside 0..%d", int32(depth), maxPerftDepth)
 		}
-		*nodes = C.uint64_t(p.Perft(int(depth)))
+		// Perft does and undoes moves: run it on a copy so that several
+		// threads may read one handle at once (see "Threads" in shogi.h).
+		*nodes = C.uint64_t(p.Clone().Perft(int(depth)))
 		return nil
 	})
 }
@@ -400,7 +402,8 @@ func shogi_position_mate1(h C.shogi_position_t, move *C.uint32_t, cerr *C.shogi_
 		if move == nil {
 			return errNull("move")
 		}
-		*move = C.uint32_t(p.Mate1())
+		// Mate1 does and undoes moves: a copy keeps this a read.
+		*move = C.uint32_t(p.Clone().Mate1())
 		return nil
 	})
 }
