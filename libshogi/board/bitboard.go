@@ -147,6 +147,9 @@ func ranksFromFront(c Color, n int) Bitboard {
 }
 
 var promoZone [2]Bitboard // the opponent's camp
+
+// relRank[c][s] is relativeRank(c, s) as a table for the generator's inner loop.
+var relRank [2][NumSquares]int8
 var lastRank [2]Bitboard
 var lastTwoRanks [2]Bitboard
 
@@ -155,6 +158,9 @@ func init() {
 		promoZone[c] = ranksFromFront(c, 3)
 		lastRank[c] = ranksFromFront(c, 1)
 		lastTwoRanks[c] = ranksFromFront(c, 2)
+		for s := Square(0); s < NumSquares; s++ {
+			relRank[c][s] = int8(relativeRank(c, s))
+		}
 	}
 }
 

@@ -108,7 +108,7 @@ func isCaptureClass(capture bool, pt PieceType, promote bool) bool {
 func addBoardMoves(ml *MoveList, us Color, pc Piece, from, to Square, capture, capt, quiet, useless bool) {
 	pt := pc.Type()
 	base := Move(to) | Move(from)<<7 | Move(pc)<<16
-	if !pt.CanPromote() || !(promoZone[us].Has(from) || promoZone[us].Has(to)) {
+	if !pt.CanPromote() || relRank[us][from] > 3 && relRank[us][to] > 3 {
 		if (capt && capture) || (quiet && !capture) {
 			ml.add(base)
 		}
@@ -117,7 +117,7 @@ func addBoardMoves(ml *MoveList, us Color, pc Piece, from, to Square, capture, c
 	if (capt && isCaptureClass(capture, pt, true)) || (quiet && !isCaptureClass(capture, pt, true)) {
 		ml.add(base | movePromoteFlag)
 	}
-	rr := relativeRank(us, to)
+	rr := relRank[us][to]
 	allowed := true
 	switch pt {
 	case Pawn:

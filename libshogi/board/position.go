@@ -131,15 +131,44 @@ func (p *Position) AttackersTo(c Color, s Square, occ Bitboard) Bitboard {
 	b = b.Or(stepAttacks[o][King][s].And(p.byType[King]))
 	b = b.Or(stepAttacks[o][Horse][s].And(p.byType[Horse]))
 	b = b.Or(stepAttacks[o][Dragon][s].And(p.byType[Dragon]))
-	b = b.Or(LanceAttacks(o, s, occ).And(p.byType[Lance]))
-	b = b.Or(BishopAttacks(s, occ).And(p.byType[Bishop].Or(p.byType[Horse])))
-	b = b.Or(RookAttacks(s, occ).And(p.byType[Rook].Or(p.byType[Dragon])))
-	return b.And(p.byColor[c])
+	own := p.byColor[c]
+	// Slider lookups only when a slider of c stands on a line through s.
+	if lances := p.byType[Lance].And(own); lanceEmpty[o][s].Intersects(lances) {
+		b = b.Or(LanceAttacks(o, s, occ).And(lances))
+	}
+	if bishops := p.byType[Bishop].Or(p.byType[Horse]).And(own); bishopEmpty[s].Intersects(bishops) {
+		b = b.Or(BishopAttacks(s, occ).And(bishops))
+	}
+	if rooks := p.byType[Rook].Or(p.byType[Dragon]).And(own); rookEmpty[s].Intersects(rooks) {
+		b = b.Or(RookAttacks(s, occ).And(rooks))
+	}
+	return b.And(own)
 }
 
-// Attacked reports whether c attacks s with occupancy occ.
+// Attacked reports whether c attacks s with occupancy occ. It tests the
+// cheap step attackers first and returns at the first hit.
 func (p *Position) Attacked(c Color, s Square, occ Bitboard) bool {
-	return p.AttackersTo(c, s, occ).NonZero()
+	o := c.Opp()
+	own := p.byColor[c]
+	if stepAttacks[o][Gold][s].Intersects(own.And(p.byType[Gold].Or(p.byType[ProPawn]).Or(p.byType[ProLance]).Or(p.byType[ProKnight]).Or(p.byType[ProSilver]))) ||
+		stepAttacks[o][Silver][s].Intersects(own.And(p.byType[Silver])) ||
+		stepAttacks[o][Pawn][s].Intersects(own.And(p.byType[Pawn])) ||
+		stepAttacks[o][Knight][s].Intersects(own.And(p.byType[Knight])) ||
+		stepAttacks[o][King][s].Intersects(own.And(p.byType[King].Or(p.byType[Horse]).Or(p.byType[Dragon]))) {
+		return true
+	}
+	// The step test above counted horses and dragons as king-movers; their
+	// slides are covered below.
+	rooks := own.And(p.byType[Rook].Or(p.byType[Dragon]))
+	if rookEmpty[s].Intersects(rooks) && RookAttacks(s, occ).Intersects(rooks) {
+		return true
+	}
+	bishops := own.And(p.byType[Bishop].Or(p.byType[Horse]))
+	if bishopEmpty[s].Intersects(bishops) && BishopAttacks(s, occ).Intersects(bishops) {
+		return true
+	}
+	lances := own.And(p.byType[Lance])
+	return lanceEmpty[o][s].Intersects(lances) && LanceAttacks(o, s, occ).Intersects(lances)
 }
 
 func (p *Position) computeCheckers() Bitboard {
