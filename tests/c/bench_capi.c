@@ -1,0 +1,105 @@
+/*
+ * bench_capi.c - what a call into libshogi costs from C.
+ *
+ * usage: bench_capi [SCALE]   (SCALE 1 is a quick smoke run; default 20)
+ *
+ * Measures, in ns per call, the median over RUNS runs of:
+ *   - a trivial call: shogi_abi_version() (C -> Go -> C, no arguments);
+ *   - a handle call: shogi_position_side_to_move() (handle lookup, error
+ *     struct handling, one field read);
+ *   - do_move + undo_move: shogi_position_do_move() (legality check
+ *     included) followed by shogi_position_undo_move(), per pair.
+ */
+#define _POSIX_C_SOURCE 199309L /* clock_gettime */
+#include <shogi.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#ifdef _WIN32
+#include <windows.h>
+static double now_ns(void) {
+    static LARGE_INTEGER freq;
+    LARGE_INTEGER t;
+    if (!freq.QuadPart) QueryPerformanceFrequency(&freq);
+    QueryPerformanceCounter(&t);
+    return (double)t.QuadPart * 1e9 / (double)freq.QuadPart;
+}
+#else
+#include <time.h>
+static double now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+#endif
+
+enum { RUNS = 7 };
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static double median(double *v, int n) {
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    return v[n / 2];
+}
+
+static volatile uint32_t sink;
+
+int main(int argc, char **argv) {
+    int scale = argc > 1 ? atoi(argv[1]) : 20;
+    if (scale < 1) scale = 1;
+    long n_trivial = 100000L * scale, n_move = 10000L * scale;
+    double t[RUNS];
+
+    for (int r = 0; r < RUNS; r++) {
+        double t0 = now_ns();
+        uint32_t acc = 0;
+        for (long i = 0; i < n_trivial; i++) acc += shogi_abi_version();
+        t[r] = (now_ns() - t0) / (double)n_trivial;
+        sink = acc;
+    }
+    double trivial = median(t, RUNS);
+
+    shogi_position_t pos = NULL;
+    shogi_error_t err;
+    if (shogi_position_new(&pos, &err) != SHOGI_OK) {
+        fprintf(stderr, "%s\n", err.message);
+        return 1;
+    }
+    for (int r = 0; r < RUNS; r++) {
+        int32_t side = 0;
+        double t0 = now_ns();
+        for (long i = 0; i < n_trivial; i++) shogi_position_side_to_move(pos, &side, &err);
+        t[r] = (now_ns() - t0) / (double)n_trivial;
+        sink = (uint32_t)side;
+    }
+    double handle = median(t, RUNS);
+
+    uint32_t move = 0;
+    if (shogi_position_move_from_usi(pos, "7g7f", &move, &err) != SHOGI_OK) {
+        fprintf(stderr, "%s\n", err.message);
+        return 1;
+    }
+    for (int r = 0; r < RUNS; r++) {
+        double t0 = now_ns();
+        for (long i = 0; i < n_move; i++) {
+            if (shogi_position_do_move(pos, move, &err) != SHOGI_OK ||
+                shogi_position_undo_move(pos, &err) != SHOGI_OK) {
+                fprintf(stderr, "%s\n", err.message);
+                return 1;
+            }
+        }
+        t[r] = (now_ns() - t0) / (double)n_move;
+    }
+    double domove = median(t, RUNS);
+    shogi_position_free(pos, NULL);
+
+    printf("libshogi %s, median of %d runs\n", shogi_version(), RUNS);
+    printf("trivial call (shogi_abi_version):          %8.1f ns/call\n", trivial);
+    printf("handle call (shogi_position_side_to_move): %8.1f ns/call\n", handle);
+    printf("do_move + undo_move (pair):                %8.1f ns/pair\n", domove);
+    return 0;
+}
