@@ -308,9 +308,92 @@ func (p *Position) GivesCheck(m Move) bool {
 
 // IsLegal reports whether m (untrusted: any 32-bit value) is a legal move
 // here. It agrees exactly with GenerateLegal; the piece bits of m are
-// ignored unless set, in which case they must match.
+// ignored unless set, in which case they must match. It checks the move
+// directly, without generating (cheap enough for a search's TT move).
 func (p *Position) IsLegal(m Move) bool {
-	return p.findLegal(m) != MoveNone
+	if m&0xffff == 0 || m>>21 != 0 {
+		return false
+	}
+	us := p.side
+	them := us.Opp()
+	to := m.To()
+	if to >= NumSquares {
+		return false
+	}
+	ksq := p.kingSq[us]
+	checkers := p.st().checkers
+	if m.IsDrop() {
+		pt := m.DropType()
+		if m.IsPromotion() || pt < Pawn || pt > Gold || !p.hands[us].Has(pt) || p.board[to] != NoPiece {
+			return false
+		}
+		if pc := m.Piece(); pc != NoPiece && pc != NewPiece(us, pt) {
+			return false
+		}
+		rr := relRank[us][to]
+		switch pt {
+		case Pawn:
+			if rr == 1 || p.PiecesOf(us, Pawn).Intersects(fileBB[to.File()]) {
+				return false
+			}
+		case Lance:
+			if rr == 1 {
+				return false
+			}
+		case Knight:
+			if rr <= 2 {
+				return false
+			}
+		}
+		if checkers.NonZero() {
+			if checkers.MoreThanOne() || !between[ksq][checkers.First()].Has(to) {
+				return false
+			}
+		}
+		if pt == Pawn {
+			if ek := p.kingSq[them]; ek != NoSquare && stepAttacks[them][Pawn][ek].Has(to) && p.isPawnDropMate(us, to) {
+				return false
+			}
+		}
+		return true
+	}
+	from := m.From()
+	if from >= NumSquares || from == to {
+		return false
+	}
+	pc := p.board[from]
+	if pc == NoPiece || pc.Color() != us || (m.Piece() != NoPiece && m.Piece() != pc) {
+		return false
+	}
+	if p.byColor[us].Has(to) || !Attacks(pc, from, p.occupied).Has(to) {
+		return false
+	}
+	pt := pc.Type()
+	inZone := relRank[us][from] <= 3 || relRank[us][to] <= 3
+	rr := relRank[us][to]
+	if m.IsPromotion() {
+		if !pt.CanPromote() || !inZone {
+			return false
+		}
+	} else if (pt == Pawn || pt == Lance) && rr == 1 || pt == Knight && rr <= 2 {
+		return false
+	}
+	if pt == King {
+		return !p.Attacked(them, to, p.occupied.Xor(squareBB[from]))
+	}
+	if ksq == NoSquare {
+		return true
+	}
+	if checkers.NonZero() {
+		if checkers.MoreThanOne() {
+			return false
+		}
+		chk := checkers.First()
+		if to != chk && !between[ksq][chk].Has(to) {
+			return false
+		}
+	}
+	return !p.Pinned(us).Has(from) || lineBB[ksq][from].Has(to)
 }
 
 // findLegal returns the generated move equal to m (piece bits filled), or MoveNone.

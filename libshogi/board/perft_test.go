@@ -2,6 +2,7 @@ package board
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -55,15 +56,19 @@ func TestPerftSuite(t *testing.T) {
 		if testing.Short() && r.nodes > 2_000_000 {
 			continue
 		}
-		p, err := FromSFEN(r.sfen)
-		if err != nil {
-			t.Fatalf("%s: %v", r.sfen, err)
-		}
-		if got := p.Perft(r.depth); got != r.nodes {
-			t.Errorf("perft(%d) %s = %d, want %d", r.depth, r.sfen, got, r.nodes)
-		}
-		if got := p.SFEN(); got != r.sfen {
-			t.Errorf("perft changed the position: %s -> %s", r.sfen, got)
-		}
+		r := r
+		t.Run(fmt.Sprintf("%d/%s", r.depth, r.sfen), func(t *testing.T) {
+			t.Parallel() // the rows are independent; use every core
+			p, err := FromSFEN(r.sfen)
+			if err != nil {
+				t.Fatalf("%s: %v", r.sfen, err)
+			}
+			if got := p.Perft(r.depth); got != r.nodes {
+				t.Errorf("perft(%d) %s = %d, want %d", r.depth, r.sfen, got, r.nodes)
+			}
+			if got := p.SFEN(); got != r.sfen {
+				t.Errorf("perft changed the position: %s -> %s", r.sfen, got)
+			}
+		})
 	}
 }
