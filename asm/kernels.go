@@ -76,15 +76,45 @@ func checkAffine(name string, out []uint8, in []uint8, wb []int8, bias []int32) 
 	}
 }
 
+// GroupLimit returns how many maddubs products (each the sum of two
+// input*weight products, inputs 0..127) can be summed in int16 without
+// overflow when every weight w of the layer has |w| <= maxAbs: the k argument
+// of Affine and AffineSparse. It is at least 1 for int8 weights.
+func GroupLimit(maxAbs int) int {
+	if maxAbs <= 0 {
+		return 64
+	}
+	return min(max(32767/(2*127*maxAbs), 1), 64)
+}
+
+// MaxAbs returns the largest |w| of the weights.
+func MaxAbs(w []int8) int {
+	m := 0
+	for _, v := range w {
+		m = max(m, abs(int(v)))
+	}
+	return m
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
 // AffineSparse computes out[o] = clamp((bias[o] + Σ_i in[i]*W[o][i]) >> 6,
 // 0, 127) for o < len(out), with inputs 0..127 (as produced by ClippedReLU)
 // and W given in the blocked layout: W[o][i] at wb[(i/4)*len(out)*4 + o*4 +
-// i%4]. Groups of 4 zero inputs are skipped. len(in) must be a multiple of 4;
-// the assembly runs when len(out) == 32 and len(in) is a multiple of 32.
-func AffineSparse(out []uint8, in []uint8, wb []int8, bias []int32) {
+// i%4]. Groups of 4 zero inputs are skipped. k must be GroupLimit(MaxAbs(wb))
+// or smaller (the assembly sums k groups in int16; the result is exact).
+// len(in) must be a multiple of 4; the assembly runs when len(out) == 32
+// and len(in) is a multiple of 32, at most 1024.
+func AffineSparse(out []uint8, in []uint8, wb []int8, bias []int32, k int) {
 	checkAffine("AffineSparse", out, in, wb, bias)
-	if UseAVX2 && len(out) == 32 && len(in)%32 == 0 && len(in) > 0 {
-		affineSparse32AVX2(&out[0], &in[0], &wb[0], &bias[0], len(in))
+	if UseAVX2 && len(out) == 32 && len(in)%32 == 0 && len(in) > 0 && len(in) <= 1024 {
+		var idx [1024/4 + 8]uint16
+		affineSparse32AVX2(&out[0], &in[0], &wb[0], &bias[0], len(in), max(k, 1), &idx[0])
 		return
 	}
 	AffineGo(out, in, wb, bias)
@@ -93,10 +123,10 @@ func AffineSparse(out []uint8, in []uint8, wb []int8, bias []int32) {
 // Affine is AffineSparse without the zero-block scan, for small dense
 // layers (32->32). The assembly runs when len(out) == 32 and len(in) is a
 // multiple of 4.
-func Affine(out []uint8, in []uint8, wb []int8, bias []int32) {
+func Affine(out []uint8, in []uint8, wb []int8, bias []int32, k int) {
 	checkAffine("Affine", out, in, wb, bias)
 	if UseAVX2 && len(out) == 32 && len(in) > 0 {
-		affine32AVX2(&out[0], &in[0], &wb[0], &bias[0], len(in))
+		affine32AVX2(&out[0], &in[0], &wb[0], &bias[0], len(in), max(k, 1))
 		return
 	}
 	AffineGo(out, in, wb, bias)

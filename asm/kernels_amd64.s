@@ -14,6 +14,2056 @@ DATA permd<>+24(SB)/4, $0x00000003
 DATA permd<>+28(SB)/4, $0x00000007
 GLOBL permd<>(SB), RODATA|NOPTR, $32
 
+DATA nnz<>+0(SB)/2, $0x0000
+DATA nnz<>+2(SB)/2, $0x0000
+DATA nnz<>+4(SB)/2, $0x0000
+DATA nnz<>+6(SB)/2, $0x0000
+DATA nnz<>+8(SB)/2, $0x0000
+DATA nnz<>+10(SB)/2, $0x0000
+DATA nnz<>+12(SB)/2, $0x0000
+DATA nnz<>+14(SB)/2, $0x0000
+DATA nnz<>+16(SB)/2, $0x0000
+DATA nnz<>+18(SB)/2, $0x0000
+DATA nnz<>+20(SB)/2, $0x0000
+DATA nnz<>+22(SB)/2, $0x0000
+DATA nnz<>+24(SB)/2, $0x0000
+DATA nnz<>+26(SB)/2, $0x0000
+DATA nnz<>+28(SB)/2, $0x0000
+DATA nnz<>+30(SB)/2, $0x0000
+DATA nnz<>+32(SB)/2, $0x0001
+DATA nnz<>+34(SB)/2, $0x0000
+DATA nnz<>+36(SB)/2, $0x0000
+DATA nnz<>+38(SB)/2, $0x0000
+DATA nnz<>+40(SB)/2, $0x0000
+DATA nnz<>+42(SB)/2, $0x0000
+DATA nnz<>+44(SB)/2, $0x0000
+DATA nnz<>+46(SB)/2, $0x0000
+DATA nnz<>+48(SB)/2, $0x0000
+DATA nnz<>+50(SB)/2, $0x0001
+DATA nnz<>+52(SB)/2, $0x0000
+DATA nnz<>+54(SB)/2, $0x0000
+DATA nnz<>+56(SB)/2, $0x0000
+DATA nnz<>+58(SB)/2, $0x0000
+DATA nnz<>+60(SB)/2, $0x0000
+DATA nnz<>+62(SB)/2, $0x0000
+DATA nnz<>+64(SB)/2, $0x0002
+DATA nnz<>+66(SB)/2, $0x0000
+DATA nnz<>+68(SB)/2, $0x0000
+DATA nnz<>+70(SB)/2, $0x0000
+DATA nnz<>+72(SB)/2, $0x0000
+DATA nnz<>+74(SB)/2, $0x0000
+DATA nnz<>+76(SB)/2, $0x0000
+DATA nnz<>+78(SB)/2, $0x0000
+DATA nnz<>+80(SB)/2, $0x0000
+DATA nnz<>+82(SB)/2, $0x0002
+DATA nnz<>+84(SB)/2, $0x0000
+DATA nnz<>+86(SB)/2, $0x0000
+DATA nnz<>+88(SB)/2, $0x0000
+DATA nnz<>+90(SB)/2, $0x0000
+DATA nnz<>+92(SB)/2, $0x0000
+DATA nnz<>+94(SB)/2, $0x0000
+DATA nnz<>+96(SB)/2, $0x0001
+DATA nnz<>+98(SB)/2, $0x0002
+DATA nnz<>+100(SB)/2, $0x0000
+DATA nnz<>+102(SB)/2, $0x0000
+DATA nnz<>+104(SB)/2, $0x0000
+DATA nnz<>+106(SB)/2, $0x0000
+DATA nnz<>+108(SB)/2, $0x0000
+DATA nnz<>+110(SB)/2, $0x0000
+DATA nnz<>+112(SB)/2, $0x0000
+DATA nnz<>+114(SB)/2, $0x0001
+DATA nnz<>+116(SB)/2, $0x0002
+DATA nnz<>+118(SB)/2, $0x0000
+DATA nnz<>+120(SB)/2, $0x0000
+DATA nnz<>+122(SB)/2, $0x0000
+DATA nnz<>+124(SB)/2, $0x0000
+DATA nnz<>+126(SB)/2, $0x0000
+DATA nnz<>+128(SB)/2, $0x0003
+DATA nnz<>+130(SB)/2, $0x0000
+DATA nnz<>+132(SB)/2, $0x0000
+DATA nnz<>+134(SB)/2, $0x0000
+DATA nnz<>+136(SB)/2, $0x0000
+DATA nnz<>+138(SB)/2, $0x0000
+DATA nnz<>+140(SB)/2, $0x0000
+DATA nnz<>+142(SB)/2, $0x0000
+DATA nnz<>+144(SB)/2, $0x0000
+DATA nnz<>+146(SB)/2, $0x0003
+DATA nnz<>+148(SB)/2, $0x0000
+DATA nnz<>+150(SB)/2, $0x0000
+DATA nnz<>+152(SB)/2, $0x0000
+DATA nnz<>+154(SB)/2, $0x0000
+DATA nnz<>+156(SB)/2, $0x0000
+DATA nnz<>+158(SB)/2, $0x0000
+DATA nnz<>+160(SB)/2, $0x0001
+DATA nnz<>+162(SB)/2, $0x0003
+DATA nnz<>+164(SB)/2, $0x0000
+DATA nnz<>+166(SB)/2, $0x0000
+DATA nnz<>+168(SB)/2, $0x0000
+DATA nnz<>+170(SB)/2, $0x0000
+DATA nnz<>+172(SB)/2, $0x0000
+DATA nnz<>+174(SB)/2, $0x0000
+DATA nnz<>+176(SB)/2, $0x0000
+DATA nnz<>+178(SB)/2, $0x0001
+DATA nnz<>+180(SB)/2, $0x0003
+DATA nnz<>+182(SB)/2, $0x0000
+DATA nnz<>+184(SB)/2, $0x0000
+DATA nnz<>+186(SB)/2, $0x0000
+DATA nnz<>+188(SB)/2, $0x0000
+DATA nnz<>+190(SB)/2, $0x0000
+DATA nnz<>+192(SB)/2, $0x0002
+DATA nnz<>+194(SB)/2, $0x0003
+DATA nnz<>+196(SB)/2, $0x0000
+DATA nnz<>+198(SB)/2, $0x0000
+DATA nnz<>+200(SB)/2, $0x0000
+DATA nnz<>+202(SB)/2, $0x0000
+DATA nnz<>+204(SB)/2, $0x0000
+DATA nnz<>+206(SB)/2, $0x0000
+DATA nnz<>+208(SB)/2, $0x0000
+DATA nnz<>+210(SB)/2, $0x0002
+DATA nnz<>+212(SB)/2, $0x0003
+DATA nnz<>+214(SB)/2, $0x0000
+DATA nnz<>+216(SB)/2, $0x0000
+DATA nnz<>+218(SB)/2, $0x0000
+DATA nnz<>+220(SB)/2, $0x0000
+DATA nnz<>+222(SB)/2, $0x0000
+DATA nnz<>+224(SB)/2, $0x0001
+DATA nnz<>+226(SB)/2, $0x0002
+DATA nnz<>+228(SB)/2, $0x0003
+DATA nnz<>+230(SB)/2, $0x0000
+DATA nnz<>+232(SB)/2, $0x0000
+DATA nnz<>+234(SB)/2, $0x0000
+DATA nnz<>+236(SB)/2, $0x0000
+DATA nnz<>+238(SB)/2, $0x0000
+DATA nnz<>+240(SB)/2, $0x0000
+DATA nnz<>+242(SB)/2, $0x0001
+DATA nnz<>+244(SB)/2, $0x0002
+DATA nnz<>+246(SB)/2, $0x0003
+DATA nnz<>+248(SB)/2, $0x0000
+DATA nnz<>+250(SB)/2, $0x0000
+DATA nnz<>+252(SB)/2, $0x0000
+DATA nnz<>+254(SB)/2, $0x0000
+DATA nnz<>+256(SB)/2, $0x0004
+DATA nnz<>+258(SB)/2, $0x0000
+DATA nnz<>+260(SB)/2, $0x0000
+DATA nnz<>+262(SB)/2, $0x0000
+DATA nnz<>+264(SB)/2, $0x0000
+DATA nnz<>+266(SB)/2, $0x0000
+DATA nnz<>+268(SB)/2, $0x0000
+DATA nnz<>+270(SB)/2, $0x0000
+DATA nnz<>+272(SB)/2, $0x0000
+DATA nnz<>+274(SB)/2, $0x0004
+DATA nnz<>+276(SB)/2, $0x0000
+DATA nnz<>+278(SB)/2, $0x0000
+DATA nnz<>+280(SB)/2, $0x0000
+DATA nnz<>+282(SB)/2, $0x0000
+DATA nnz<>+284(SB)/2, $0x0000
+DATA nnz<>+286(SB)/2, $0x0000
+DATA nnz<>+288(SB)/2, $0x0001
+DATA nnz<>+290(SB)/2, $0x0004
+DATA nnz<>+292(SB)/2, $0x0000
+DATA nnz<>+294(SB)/2, $0x0000
+DATA nnz<>+296(SB)/2, $0x0000
+DATA nnz<>+298(SB)/2, $0x0000
+DATA nnz<>+300(SB)/2, $0x0000
+DATA nnz<>+302(SB)/2, $0x0000
+DATA nnz<>+304(SB)/2, $0x0000
+DATA nnz<>+306(SB)/2, $0x0001
+DATA nnz<>+308(SB)/2, $0x0004
+DATA nnz<>+310(SB)/2, $0x0000
+DATA nnz<>+312(SB)/2, $0x0000
+DATA nnz<>+314(SB)/2, $0x0000
+DATA nnz<>+316(SB)/2, $0x0000
+DATA nnz<>+318(SB)/2, $0x0000
+DATA nnz<>+320(SB)/2, $0x0002
+DATA nnz<>+322(SB)/2, $0x0004
+DATA nnz<>+324(SB)/2, $0x0000
+DATA nnz<>+326(SB)/2, $0x0000
+DATA nnz<>+328(SB)/2, $0x0000
+DATA nnz<>+330(SB)/2, $0x0000
+DATA nnz<>+332(SB)/2, $0x0000
+DATA nnz<>+334(SB)/2, $0x0000
+DATA nnz<>+336(SB)/2, $0x0000
+DATA nnz<>+338(SB)/2, $0x0002
+DATA nnz<>+340(SB)/2, $0x0004
+DATA nnz<>+342(SB)/2, $0x0000
+DATA nnz<>+344(SB)/2, $0x0000
+DATA nnz<>+346(SB)/2, $0x0000
+DATA nnz<>+348(SB)/2, $0x0000
+DATA nnz<>+350(SB)/2, $0x0000
+DATA nnz<>+352(SB)/2, $0x0001
+DATA nnz<>+354(SB)/2, $0x0002
+DATA nnz<>+356(SB)/2, $0x0004
+DATA nnz<>+358(SB)/2, $0x0000
+DATA nnz<>+360(SB)/2, $0x0000
+DATA nnz<>+362(SB)/2, $0x0000
+DATA nnz<>+364(SB)/2, $0x0000
+DATA nnz<>+366(SB)/2, $0x0000
+DATA nnz<>+368(SB)/2, $0x0000
+DATA nnz<>+370(SB)/2, $0x0001
+DATA nnz<>+372(SB)/2, $0x0002
+DATA nnz<>+374(SB)/2, $0x0004
+DATA nnz<>+376(SB)/2, $0x0000
+DATA nnz<>+378(SB)/2, $0x0000
+DATA nnz<>+380(SB)/2, $0x0000
+DATA nnz<>+382(SB)/2, $0x0000
+DATA nnz<>+384(SB)/2, $0x0003
+DATA nnz<>+386(SB)/2, $0x0004
+DATA nnz<>+388(SB)/2, $0x0000
+DATA nnz<>+390(SB)/2, $0x0000
+DATA nnz<>+392(SB)/2, $0x0000
+DATA nnz<>+394(SB)/2, $0x0000
+DATA nnz<>+396(SB)/2, $0x0000
+DATA nnz<>+398(SB)/2, $0x0000
+DATA nnz<>+400(SB)/2, $0x0000
+DATA nnz<>+402(SB)/2, $0x0003
+DATA nnz<>+404(SB)/2, $0x0004
+DATA nnz<>+406(SB)/2, $0x0000
+DATA nnz<>+408(SB)/2, $0x0000
+DATA nnz<>+410(SB)/2, $0x0000
+DATA nnz<>+412(SB)/2, $0x0000
+DATA nnz<>+414(SB)/2, $0x0000
+DATA nnz<>+416(SB)/2, $0x0001
+DATA nnz<>+418(SB)/2, $0x0003
+DATA nnz<>+420(SB)/2, $0x0004
+DATA nnz<>+422(SB)/2, $0x0000
+DATA nnz<>+424(SB)/2, $0x0000
+DATA nnz<>+426(SB)/2, $0x0000
+DATA nnz<>+428(SB)/2, $0x0000
+DATA nnz<>+430(SB)/2, $0x0000
+DATA nnz<>+432(SB)/2, $0x0000
+DATA nnz<>+434(SB)/2, $0x0001
+DATA nnz<>+436(SB)/2, $0x0003
+DATA nnz<>+438(SB)/2, $0x0004
+DATA nnz<>+440(SB)/2, $0x0000
+DATA nnz<>+442(SB)/2, $0x0000
+DATA nnz<>+444(SB)/2, $0x0000
+DATA nnz<>+446(SB)/2, $0x0000
+DATA nnz<>+448(SB)/2, $0x0002
+DATA nnz<>+450(SB)/2, $0x0003
+DATA nnz<>+452(SB)/2, $0x0004
+DATA nnz<>+454(SB)/2, $0x0000
+DATA nnz<>+456(SB)/2, $0x0000
+DATA nnz<>+458(SB)/2, $0x0000
+DATA nnz<>+460(SB)/2, $0x0000
+DATA nnz<>+462(SB)/2, $0x0000
+DATA nnz<>+464(SB)/2, $0x0000
+DATA nnz<>+466(SB)/2, $0x0002
+DATA nnz<>+468(SB)/2, $0x0003
+DATA nnz<>+470(SB)/2, $0x0004
+DATA nnz<>+472(SB)/2, $0x0000
+DATA nnz<>+474(SB)/2, $0x0000
+DATA nnz<>+476(SB)/2, $0x0000
+DATA nnz<>+478(SB)/2, $0x0000
+DATA nnz<>+480(SB)/2, $0x0001
+DATA nnz<>+482(SB)/2, $0x0002
+DATA nnz<>+484(SB)/2, $0x0003
+DATA nnz<>+486(SB)/2, $0x0004
+DATA nnz<>+488(SB)/2, $0x0000
+DATA nnz<>+490(SB)/2, $0x0000
+DATA nnz<>+492(SB)/2, $0x0000
+DATA nnz<>+494(SB)/2, $0x0000
+DATA nnz<>+496(SB)/2, $0x0000
+DATA nnz<>+498(SB)/2, $0x0001
+DATA nnz<>+500(SB)/2, $0x0002
+DATA nnz<>+502(SB)/2, $0x0003
+DATA nnz<>+504(SB)/2, $0x0004
+DATA nnz<>+506(SB)/2, $0x0000
+DATA nnz<>+508(SB)/2, $0x0000
+DATA nnz<>+510(SB)/2, $0x0000
+DATA nnz<>+512(SB)/2, $0x0005
+DATA nnz<>+514(SB)/2, $0x0000
+DATA nnz<>+516(SB)/2, $0x0000
+DATA nnz<>+518(SB)/2, $0x0000
+DATA nnz<>+520(SB)/2, $0x0000
+DATA nnz<>+522(SB)/2, $0x0000
+DATA nnz<>+524(SB)/2, $0x0000
+DATA nnz<>+526(SB)/2, $0x0000
+DATA nnz<>+528(SB)/2, $0x0000
+DATA nnz<>+530(SB)/2, $0x0005
+DATA nnz<>+532(SB)/2, $0x0000
+DATA nnz<>+534(SB)/2, $0x0000
+DATA nnz<>+536(SB)/2, $0x0000
+DATA nnz<>+538(SB)/2, $0x0000
+DATA nnz<>+540(SB)/2, $0x0000
+DATA nnz<>+542(SB)/2, $0x0000
+DATA nnz<>+544(SB)/2, $0x0001
+DATA nnz<>+546(SB)/2, $0x0005
+DATA nnz<>+548(SB)/2, $0x0000
+DATA nnz<>+550(SB)/2, $0x0000
+DATA nnz<>+552(SB)/2, $0x0000
+DATA nnz<>+554(SB)/2, $0x0000
+DATA nnz<>+556(SB)/2, $0x0000
+DATA nnz<>+558(SB)/2, $0x0000
+DATA nnz<>+560(SB)/2, $0x0000
+DATA nnz<>+562(SB)/2, $0x0001
+DATA nnz<>+564(SB)/2, $0x0005
+DATA nnz<>+566(SB)/2, $0x0000
+DATA nnz<>+568(SB)/2, $0x0000
+DATA nnz<>+570(SB)/2, $0x0000
+DATA nnz<>+572(SB)/2, $0x0000
+DATA nnz<>+574(SB)/2, $0x0000
+DATA nnz<>+576(SB)/2, $0x0002
+DATA nnz<>+578(SB)/2, $0x0005
+DATA nnz<>+580(SB)/2, $0x0000
+DATA nnz<>+582(SB)/2, $0x0000
+DATA nnz<>+584(SB)/2, $0x0000
+DATA nnz<>+586(SB)/2, $0x0000
+DATA nnz<>+588(SB)/2, $0x0000
+DATA nnz<>+590(SB)/2, $0x0000
+DATA nnz<>+592(SB)/2, $0x0000
+DATA nnz<>+594(SB)/2, $0x0002
+DATA nnz<>+596(SB)/2, $0x0005
+DATA nnz<>+598(SB)/2, $0x0000
+DATA nnz<>+600(SB)/2, $0x0000
+DATA nnz<>+602(SB)/2, $0x0000
+DATA nnz<>+604(SB)/2, $0x0000
+DATA nnz<>+606(SB)/2, $0x0000
+DATA nnz<>+608(SB)/2, $0x0001
+DATA nnz<>+610(SB)/2, $0x0002
+DATA nnz<>+612(SB)/2, $0x0005
+DATA nnz<>+614(SB)/2, $0x0000
+DATA nnz<>+616(SB)/2, $0x0000
+DATA nnz<>+618(SB)/2, $0x0000
+DATA nnz<>+620(SB)/2, $0x0000
+DATA nnz<>+622(SB)/2, $0x0000
+DATA nnz<>+624(SB)/2, $0x0000
+DATA nnz<>+626(SB)/2, $0x0001
+DATA nnz<>+628(SB)/2, $0x0002
+DATA nnz<>+630(SB)/2, $0x0005
+DATA nnz<>+632(SB)/2, $0x0000
+DATA nnz<>+634(SB)/2, $0x0000
+DATA nnz<>+636(SB)/2, $0x0000
+DATA nnz<>+638(SB)/2, $0x0000
+DATA nnz<>+640(SB)/2, $0x0003
+DATA nnz<>+642(SB)/2, $0x0005
+DATA nnz<>+644(SB)/2, $0x0000
+DATA nnz<>+646(SB)/2, $0x0000
+DATA nnz<>+648(SB)/2, $0x0000
+DATA nnz<>+650(SB)/2, $0x0000
+DATA nnz<>+652(SB)/2, $0x0000
+DATA nnz<>+654(SB)/2, $0x0000
+DATA nnz<>+656(SB)/2, $0x0000
+DATA nnz<>+658(SB)/2, $0x0003
+DATA nnz<>+660(SB)/2, $0x0005
+DATA nnz<>+662(SB)/2, $0x0000
+DATA nnz<>+664(SB)/2, $0x0000
+DATA nnz<>+666(SB)/2, $0x0000
+DATA nnz<>+668(SB)/2, $0x0000
+DATA nnz<>+670(SB)/2, $0x0000
+DATA nnz<>+672(SB)/2, $0x0001
+DATA nnz<>+674(SB)/2, $0x0003
+DATA nnz<>+676(SB)/2, $0x0005
+DATA nnz<>+678(SB)/2, $0x0000
+DATA nnz<>+680(SB)/2, $0x0000
+DATA nnz<>+682(SB)/2, $0x0000
+DATA nnz<>+684(SB)/2, $0x0000
+DATA nnz<>+686(SB)/2, $0x0000
+DATA nnz<>+688(SB)/2, $0x0000
+DATA nnz<>+690(SB)/2, $0x0001
+DATA nnz<>+692(SB)/2, $0x0003
+DATA nnz<>+694(SB)/2, $0x0005
+DATA nnz<>+696(SB)/2, $0x0000
+DATA nnz<>+698(SB)/2, $0x0000
+DATA nnz<>+700(SB)/2, $0x0000
+DATA nnz<>+702(SB)/2, $0x0000
+DATA nnz<>+704(SB)/2, $0x0002
+DATA nnz<>+706(SB)/2, $0x0003
+DATA nnz<>+708(SB)/2, $0x0005
+DATA nnz<>+710(SB)/2, $0x0000
+DATA nnz<>+712(SB)/2, $0x0000
+DATA nnz<>+714(SB)/2, $0x0000
+DATA nnz<>+716(SB)/2, $0x0000
+DATA nnz<>+718(SB)/2, $0x0000
+DATA nnz<>+720(SB)/2, $0x0000
+DATA nnz<>+722(SB)/2, $0x0002
+DATA nnz<>+724(SB)/2, $0x0003
+DATA nnz<>+726(SB)/2, $0x0005
+DATA nnz<>+728(SB)/2, $0x0000
+DATA nnz<>+730(SB)/2, $0x0000
+DATA nnz<>+732(SB)/2, $0x0000
+DATA nnz<>+734(SB)/2, $0x0000
+DATA nnz<>+736(SB)/2, $0x0001
+DATA nnz<>+738(SB)/2, $0x0002
+DATA nnz<>+740(SB)/2, $0x0003
+DATA nnz<>+742(SB)/2, $0x0005
+DATA nnz<>+744(SB)/2, $0x0000
+DATA nnz<>+746(SB)/2, $0x0000
+DATA nnz<>+748(SB)/2, $0x0000
+DATA nnz<>+750(SB)/2, $0x0000
+DATA nnz<>+752(SB)/2, $0x0000
+DATA nnz<>+754(SB)/2, $0x0001
+DATA nnz<>+756(SB)/2, $0x0002
+DATA nnz<>+758(SB)/2, $0x0003
+DATA nnz<>+760(SB)/2, $0x0005
+DATA nnz<>+762(SB)/2, $0x0000
+DATA nnz<>+764(SB)/2, $0x0000
+DATA nnz<>+766(SB)/2, $0x0000
+DATA nnz<>+768(SB)/2, $0x0004
+DATA nnz<>+770(SB)/2, $0x0005
+DATA nnz<>+772(SB)/2, $0x0000
+DATA nnz<>+774(SB)/2, $0x0000
+DATA nnz<>+776(SB)/2, $0x0000
+DATA nnz<>+778(SB)/2, $0x0000
+DATA nnz<>+780(SB)/2, $0x0000
+DATA nnz<>+782(SB)/2, $0x0000
+DATA nnz<>+784(SB)/2, $0x0000
+DATA nnz<>+786(SB)/2, $0x0004
+DATA nnz<>+788(SB)/2, $0x0005
+DATA nnz<>+790(SB)/2, $0x0000
+DATA nnz<>+792(SB)/2, $0x0000
+DATA nnz<>+794(SB)/2, $0x0000
+DATA nnz<>+796(SB)/2, $0x0000
+DATA nnz<>+798(SB)/2, $0x0000
+DATA nnz<>+800(SB)/2, $0x0001
+DATA nnz<>+802(SB)/2, $0x0004
+DATA nnz<>+804(SB)/2, $0x0005
+DATA nnz<>+806(SB)/2, $0x0000
+DATA nnz<>+808(SB)/2, $0x0000
+DATA nnz<>+810(SB)/2, $0x0000
+DATA nnz<>+812(SB)/2, $0x0000
+DATA nnz<>+814(SB)/2, $0x0000
+DATA nnz<>+816(SB)/2, $0x0000
+DATA nnz<>+818(SB)/2, $0x0001
+DATA nnz<>+820(SB)/2, $0x0004
+DATA nnz<>+822(SB)/2, $0x0005
+DATA nnz<>+824(SB)/2, $0x0000
+DATA nnz<>+826(SB)/2, $0x0000
+DATA nnz<>+828(SB)/2, $0x0000
+DATA nnz<>+830(SB)/2, $0x0000
+DATA nnz<>+832(SB)/2, $0x0002
+DATA nnz<>+834(SB)/2, $0x0004
+DATA nnz<>+836(SB)/2, $0x0005
+DATA nnz<>+838(SB)/2, $0x0000
+DATA nnz<>+840(SB)/2, $0x0000
+DATA nnz<>+842(SB)/2, $0x0000
+DATA nnz<>+844(SB)/2, $0x0000
+DATA nnz<>+846(SB)/2, $0x0000
+DATA nnz<>+848(SB)/2, $0x0000
+DATA nnz<>+850(SB)/2, $0x0002
+DATA nnz<>+852(SB)/2, $0x0004
+DATA nnz<>+854(SB)/2, $0x0005
+DATA nnz<>+856(SB)/2, $0x0000
+DATA nnz<>+858(SB)/2, $0x0000
+DATA nnz<>+860(SB)/2, $0x0000
+DATA nnz<>+862(SB)/2, $0x0000
+DATA nnz<>+864(SB)/2, $0x0001
+DATA nnz<>+866(SB)/2, $0x0002
+DATA nnz<>+868(SB)/2, $0x0004
+DATA nnz<>+870(SB)/2, $0x0005
+DATA nnz<>+872(SB)/2, $0x0000
+DATA nnz<>+874(SB)/2, $0x0000
+DATA nnz<>+876(SB)/2, $0x0000
+DATA nnz<>+878(SB)/2, $0x0000
+DATA nnz<>+880(SB)/2, $0x0000
+DATA nnz<>+882(SB)/2, $0x0001
+DATA nnz<>+884(SB)/2, $0x0002
+DATA nnz<>+886(SB)/2, $0x0004
+DATA nnz<>+888(SB)/2, $0x0005
+DATA nnz<>+890(SB)/2, $0x0000
+DATA nnz<>+892(SB)/2, $0x0000
+DATA nnz<>+894(SB)/2, $0x0000
+DATA nnz<>+896(SB)/2, $0x0003
+DATA nnz<>+898(SB)/2, $0x0004
+DATA nnz<>+900(SB)/2, $0x0005
+DATA nnz<>+902(SB)/2, $0x0000
+DATA nnz<>+904(SB)/2, $0x0000
+DATA nnz<>+906(SB)/2, $0x0000
+DATA nnz<>+908(SB)/2, $0x0000
+DATA nnz<>+910(SB)/2, $0x0000
+DATA nnz<>+912(SB)/2, $0x0000
+DATA nnz<>+914(SB)/2, $0x0003
+DATA nnz<>+916(SB)/2, $0x0004
+DATA nnz<>+918(SB)/2, $0x0005
+DATA nnz<>+920(SB)/2, $0x0000
+DATA nnz<>+922(SB)/2, $0x0000
+DATA nnz<>+924(SB)/2, $0x0000
+DATA nnz<>+926(SB)/2, $0x0000
+DATA nnz<>+928(SB)/2, $0x0001
+DATA nnz<>+930(SB)/2, $0x0003
+DATA nnz<>+932(SB)/2, $0x0004
+DATA nnz<>+934(SB)/2, $0x0005
+DATA nnz<>+936(SB)/2, $0x0000
+DATA nnz<>+938(SB)/2, $0x0000
+DATA nnz<>+940(SB)/2, $0x0000
+DATA nnz<>+942(SB)/2, $0x0000
+DATA nnz<>+944(SB)/2, $0x0000
+DATA nnz<>+946(SB)/2, $0x0001
+DATA nnz<>+948(SB)/2, $0x0003
+DATA nnz<>+950(SB)/2, $0x0004
+DATA nnz<>+952(SB)/2, $0x0005
+DATA nnz<>+954(SB)/2, $0x0000
+DATA nnz<>+956(SB)/2, $0x0000
+DATA nnz<>+958(SB)/2, $0x0000
+DATA nnz<>+960(SB)/2, $0x0002
+DATA nnz<>+962(SB)/2, $0x0003
+DATA nnz<>+964(SB)/2, $0x0004
+DATA nnz<>+966(SB)/2, $0x0005
+DATA nnz<>+968(SB)/2, $0x0000
+DATA nnz<>+970(SB)/2, $0x0000
+DATA nnz<>+972(SB)/2, $0x0000
+DATA nnz<>+974(SB)/2, $0x0000
+DATA nnz<>+976(SB)/2, $0x0000
+DATA nnz<>+978(SB)/2, $0x0002
+DATA nnz<>+980(SB)/2, $0x0003
+DATA nnz<>+982(SB)/2, $0x0004
+DATA nnz<>+984(SB)/2, $0x0005
+DATA nnz<>+986(SB)/2, $0x0000
+DATA nnz<>+988(SB)/2, $0x0000
+DATA nnz<>+990(SB)/2, $0x0000
+DATA nnz<>+992(SB)/2, $0x0001
+DATA nnz<>+994(SB)/2, $0x0002
+DATA nnz<>+996(SB)/2, $0x0003
+DATA nnz<>+998(SB)/2, $0x0004
+DATA nnz<>+1000(SB)/2, $0x0005
+DATA nnz<>+1002(SB)/2, $0x0000
+DATA nnz<>+1004(SB)/2, $0x0000
+DATA nnz<>+1006(SB)/2, $0x0000
+DATA nnz<>+1008(SB)/2, $0x0000
+DATA nnz<>+1010(SB)/2, $0x0001
+DATA nnz<>+1012(SB)/2, $0x0002
+DATA nnz<>+1014(SB)/2, $0x0003
+DATA nnz<>+1016(SB)/2, $0x0004
+DATA nnz<>+1018(SB)/2, $0x0005
+DATA nnz<>+1020(SB)/2, $0x0000
+DATA nnz<>+1022(SB)/2, $0x0000
+DATA nnz<>+1024(SB)/2, $0x0006
+DATA nnz<>+1026(SB)/2, $0x0000
+DATA nnz<>+1028(SB)/2, $0x0000
+DATA nnz<>+1030(SB)/2, $0x0000
+DATA nnz<>+1032(SB)/2, $0x0000
+DATA nnz<>+1034(SB)/2, $0x0000
+DATA nnz<>+1036(SB)/2, $0x0000
+DATA nnz<>+1038(SB)/2, $0x0000
+DATA nnz<>+1040(SB)/2, $0x0000
+DATA nnz<>+1042(SB)/2, $0x0006
+DATA nnz<>+1044(SB)/2, $0x0000
+DATA nnz<>+1046(SB)/2, $0x0000
+DATA nnz<>+1048(SB)/2, $0x0000
+DATA nnz<>+1050(SB)/2, $0x0000
+DATA nnz<>+1052(SB)/2, $0x0000
+DATA nnz<>+1054(SB)/2, $0x0000
+DATA nnz<>+1056(SB)/2, $0x0001
+DATA nnz<>+1058(SB)/2, $0x0006
+DATA nnz<>+1060(SB)/2, $0x0000
+DATA nnz<>+1062(SB)/2, $0x0000
+DATA nnz<>+1064(SB)/2, $0x0000
+DATA nnz<>+1066(SB)/2, $0x0000
+DATA nnz<>+1068(SB)/2, $0x0000
+DATA nnz<>+1070(SB)/2, $0x0000
+DATA nnz<>+1072(SB)/2, $0x0000
+DATA nnz<>+1074(SB)/2, $0x0001
+DATA nnz<>+1076(SB)/2, $0x0006
+DATA nnz<>+1078(SB)/2, $0x0000
+DATA nnz<>+1080(SB)/2, $0x0000
+DATA nnz<>+1082(SB)/2, $0x0000
+DATA nnz<>+1084(SB)/2, $0x0000
+DATA nnz<>+1086(SB)/2, $0x0000
+DATA nnz<>+1088(SB)/2, $0x0002
+DATA nnz<>+1090(SB)/2, $0x0006
+DATA nnz<>+1092(SB)/2, $0x0000
+DATA nnz<>+1094(SB)/2, $0x0000
+DATA nnz<>+1096(SB)/2, $0x0000
+DATA nnz<>+1098(SB)/2, $0x0000
+DATA nnz<>+1100(SB)/2, $0x0000
+DATA nnz<>+1102(SB)/2, $0x0000
+DATA nnz<>+1104(SB)/2, $0x0000
+DATA nnz<>+1106(SB)/2, $0x0002
+DATA nnz<>+1108(SB)/2, $0x0006
+DATA nnz<>+1110(SB)/2, $0x0000
+DATA nnz<>+1112(SB)/2, $0x0000
+DATA nnz<>+1114(SB)/2, $0x0000
+DATA nnz<>+1116(SB)/2, $0x0000
+DATA nnz<>+1118(SB)/2, $0x0000
+DATA nnz<>+1120(SB)/2, $0x0001
+DATA nnz<>+1122(SB)/2, $0x0002
+DATA nnz<>+1124(SB)/2, $0x0006
+DATA nnz<>+1126(SB)/2, $0x0000
+DATA nnz<>+1128(SB)/2, $0x0000
+DATA nnz<>+1130(SB)/2, $0x0000
+DATA nnz<>+1132(SB)/2, $0x0000
+DATA nnz<>+1134(SB)/2, $0x0000
+DATA nnz<>+1136(SB)/2, $0x0000
+DATA nnz<>+1138(SB)/2, $0x0001
+DATA nnz<>+1140(SB)/2, $0x0002
+DATA nnz<>+1142(SB)/2, $0x0006
+DATA nnz<>+1144(SB)/2, $0x0000
+DATA nnz<>+1146(SB)/2, $0x0000
+DATA nnz<>+1148(SB)/2, $0x0000
+DATA nnz<>+1150(SB)/2, $0x0000
+DATA nnz<>+1152(SB)/2, $0x0003
+DATA nnz<>+1154(SB)/2, $0x0006
+DATA nnz<>+1156(SB)/2, $0x0000
+DATA nnz<>+1158(SB)/2, $0x0000
+DATA nnz<>+1160(SB)/2, $0x0000
+DATA nnz<>+1162(SB)/2, $0x0000
+DATA nnz<>+1164(SB)/2, $0x0000
+DATA nnz<>+1166(SB)/2, $0x0000
+DATA nnz<>+1168(SB)/2, $0x0000
+DATA nnz<>+1170(SB)/2, $0x0003
+DATA nnz<>+1172(SB)/2, $0x0006
+DATA nnz<>+1174(SB)/2, $0x0000
+DATA nnz<>+1176(SB)/2, $0x0000
+DATA nnz<>+1178(SB)/2, $0x0000
+DATA nnz<>+1180(SB)/2, $0x0000
+DATA nnz<>+1182(SB)/2, $0x0000
+DATA nnz<>+1184(SB)/2, $0x0001
+DATA nnz<>+1186(SB)/2, $0x0003
+DATA nnz<>+1188(SB)/2, $0x0006
+DATA nnz<>+1190(SB)/2, $0x0000
+DATA nnz<>+1192(SB)/2, $0x0000
+DATA nnz<>+1194(SB)/2, $0x0000
+DATA nnz<>+1196(SB)/2, $0x0000
+DATA nnz<>+1198(SB)/2, $0x0000
+DATA nnz<>+1200(SB)/2, $0x0000
+DATA nnz<>+1202(SB)/2, $0x0001
+DATA nnz<>+1204(SB)/2, $0x0003
+DATA nnz<>+1206(SB)/2, $0x0006
+DATA nnz<>+1208(SB)/2, $0x0000
+DATA nnz<>+1210(SB)/2, $0x0000
+DATA nnz<>+1212(SB)/2, $0x0000
+DATA nnz<>+1214(SB)/2, $0x0000
+DATA nnz<>+1216(SB)/2, $0x0002
+DATA nnz<>+1218(SB)/2, $0x0003
+DATA nnz<>+1220(SB)/2, $0x0006
+DATA nnz<>+1222(SB)/2, $0x0000
+DATA nnz<>+1224(SB)/2, $0x0000
+DATA nnz<>+1226(SB)/2, $0x0000
+DATA nnz<>+1228(SB)/2, $0x0000
+DATA nnz<>+1230(SB)/2, $0x0000
+DATA nnz<>+1232(SB)/2, $0x0000
+DATA nnz<>+1234(SB)/2, $0x0002
+DATA nnz<>+1236(SB)/2, $0x0003
+DATA nnz<>+1238(SB)/2, $0x0006
+DATA nnz<>+1240(SB)/2, $0x0000
+DATA nnz<>+1242(SB)/2, $0x0000
+DATA nnz<>+1244(SB)/2, $0x0000
+DATA nnz<>+1246(SB)/2, $0x0000
+DATA nnz<>+1248(SB)/2, $0x0001
+DATA nnz<>+1250(SB)/2, $0x0002
+DATA nnz<>+1252(SB)/2, $0x0003
+DATA nnz<>+1254(SB)/2, $0x0006
+DATA nnz<>+1256(SB)/2, $0x0000
+DATA nnz<>+1258(SB)/2, $0x0000
+DATA nnz<>+1260(SB)/2, $0x0000
+DATA nnz<>+1262(SB)/2, $0x0000
+DATA nnz<>+1264(SB)/2, $0x0000
+DATA nnz<>+1266(SB)/2, $0x0001
+DATA nnz<>+1268(SB)/2, $0x0002
+DATA nnz<>+1270(SB)/2, $0x0003
+DATA nnz<>+1272(SB)/2, $0x0006
+DATA nnz<>+1274(SB)/2, $0x0000
+DATA nnz<>+1276(SB)/2, $0x0000
+DATA nnz<>+1278(SB)/2, $0x0000
+DATA nnz<>+1280(SB)/2, $0x0004
+DATA nnz<>+1282(SB)/2, $0x0006
+DATA nnz<>+1284(SB)/2, $0x0000
+DATA nnz<>+1286(SB)/2, $0x0000
+DATA nnz<>+1288(SB)/2, $0x0000
+DATA nnz<>+1290(SB)/2, $0x0000
+DATA nnz<>+1292(SB)/2, $0x0000
+DATA nnz<>+1294(SB)/2, $0x0000
+DATA nnz<>+1296(SB)/2, $0x0000
+DATA nnz<>+1298(SB)/2, $0x0004
+DATA nnz<>+1300(SB)/2, $0x0006
+DATA nnz<>+1302(SB)/2, $0x0000
+DATA nnz<>+1304(SB)/2, $0x0000
+DATA nnz<>+1306(SB)/2, $0x0000
+DATA nnz<>+1308(SB)/2, $0x0000
+DATA nnz<>+1310(SB)/2, $0x0000
+DATA nnz<>+1312(SB)/2, $0x0001
+DATA nnz<>+1314(SB)/2, $0x0004
+DATA nnz<>+1316(SB)/2, $0x0006
+DATA nnz<>+1318(SB)/2, $0x0000
+DATA nnz<>+1320(SB)/2, $0x0000
+DATA nnz<>+1322(SB)/2, $0x0000
+DATA nnz<>+1324(SB)/2, $0x0000
+DATA nnz<>+1326(SB)/2, $0x0000
+DATA nnz<>+1328(SB)/2, $0x0000
+DATA nnz<>+1330(SB)/2, $0x0001
+DATA nnz<>+1332(SB)/2, $0x0004
+DATA nnz<>+1334(SB)/2, $0x0006
+DATA nnz<>+1336(SB)/2, $0x0000
+DATA nnz<>+1338(SB)/2, $0x0000
+DATA nnz<>+1340(SB)/2, $0x0000
+DATA nnz<>+1342(SB)/2, $0x0000
+DATA nnz<>+1344(SB)/2, $0x0002
+DATA nnz<>+1346(SB)/2, $0x0004
+DATA nnz<>+1348(SB)/2, $0x0006
+DATA nnz<>+1350(SB)/2, $0x0000
+DATA nnz<>+1352(SB)/2, $0x0000
+DATA nnz<>+1354(SB)/2, $0x0000
+DATA nnz<>+1356(SB)/2, $0x0000
+DATA nnz<>+1358(SB)/2, $0x0000
+DATA nnz<>+1360(SB)/2, $0x0000
+DATA nnz<>+1362(SB)/2, $0x0002
+DATA nnz<>+1364(SB)/2, $0x0004
+DATA nnz<>+1366(SB)/2, $0x0006
+DATA nnz<>+1368(SB)/2, $0x0000
+DATA nnz<>+1370(SB)/2, $0x0000
+DATA nnz<>+1372(SB)/2, $0x0000
+DATA nnz<>+1374(SB)/2, $0x0000
+DATA nnz<>+1376(SB)/2, $0x0001
+DATA nnz<>+1378(SB)/2, $0x0002
+DATA nnz<>+1380(SB)/2, $0x0004
+DATA nnz<>+1382(SB)/2, $0x0006
+DATA nnz<>+1384(SB)/2, $0x0000
+DATA nnz<>+1386(SB)/2, $0x0000
+DATA nnz<>+1388(SB)/2, $0x0000
+DATA nnz<>+1390(SB)/2, $0x0000
+DATA nnz<>+1392(SB)/2, $0x0000
+DATA nnz<>+1394(SB)/2, $0x0001
+DATA nnz<>+1396(SB)/2, $0x0002
+DATA nnz<>+1398(SB)/2, $0x0004
+DATA nnz<>+1400(SB)/2, $0x0006
+DATA nnz<>+1402(SB)/2, $0x0000
+DATA nnz<>+1404(SB)/2, $0x0000
+DATA nnz<>+1406(SB)/2, $0x0000
+DATA nnz<>+1408(SB)/2, $0x0003
+DATA nnz<>+1410(SB)/2, $0x0004
+DATA nnz<>+1412(SB)/2, $0x0006
+DATA nnz<>+1414(SB)/2, $0x0000
+DATA nnz<>+1416(SB)/2, $0x0000
+DATA nnz<>+1418(SB)/2, $0x0000
+DATA nnz<>+1420(SB)/2, $0x0000
+DATA nnz<>+1422(SB)/2, $0x0000
+DATA nnz<>+1424(SB)/2, $0x0000
+DATA nnz<>+1426(SB)/2, $0x0003
+DATA nnz<>+1428(SB)/2, $0x0004
+DATA nnz<>+1430(SB)/2, $0x0006
+DATA nnz<>+1432(SB)/2, $0x0000
+DATA nnz<>+1434(SB)/2, $0x0000
+DATA nnz<>+1436(SB)/2, $0x0000
+DATA nnz<>+1438(SB)/2, $0x0000
+DATA nnz<>+1440(SB)/2, $0x0001
+DATA nnz<>+1442(SB)/2, $0x0003
+DATA nnz<>+1444(SB)/2, $0x0004
+DATA nnz<>+1446(SB)/2, $0x0006
+DATA nnz<>+1448(SB)/2, $0x0000
+DATA nnz<>+1450(SB)/2, $0x0000
+DATA nnz<>+1452(SB)/2, $0x0000
+DATA nnz<>+1454(SB)/2, $0x0000
+DATA nnz<>+1456(SB)/2, $0x0000
+DATA nnz<>+1458(SB)/2, $0x0001
+DATA nnz<>+1460(SB)/2, $0x0003
+DATA nnz<>+1462(SB)/2, $0x0004
+DATA nnz<>+1464(SB)/2, $0x0006
+DATA nnz<>+1466(SB)/2, $0x0000
+DATA nnz<>+1468(SB)/2, $0x0000
+DATA nnz<>+1470(SB)/2, $0x0000
+DATA nnz<>+1472(SB)/2, $0x0002
+DATA nnz<>+1474(SB)/2, $0x0003
+DATA nnz<>+1476(SB)/2, $0x0004
+DATA nnz<>+1478(SB)/2, $0x0006
+DATA nnz<>+1480(SB)/2, $0x0000
+DATA nnz<>+1482(SB)/2, $0x0000
+DATA nnz<>+1484(SB)/2, $0x0000
+DATA nnz<>+1486(SB)/2, $0x0000
+DATA nnz<>+1488(SB)/2, $0x0000
+DATA nnz<>+1490(SB)/2, $0x0002
+DATA nnz<>+1492(SB)/2, $0x0003
+DATA nnz<>+1494(SB)/2, $0x0004
+DATA nnz<>+1496(SB)/2, $0x0006
+DATA nnz<>+1498(SB)/2, $0x0000
+DATA nnz<>+1500(SB)/2, $0x0000
+DATA nnz<>+1502(SB)/2, $0x0000
+DATA nnz<>+1504(SB)/2, $0x0001
+DATA nnz<>+1506(SB)/2, $0x0002
+DATA nnz<>+1508(SB)/2, $0x0003
+DATA nnz<>+1510(SB)/2, $0x0004
+DATA nnz<>+1512(SB)/2, $0x0006
+DATA nnz<>+1514(SB)/2, $0x0000
+DATA nnz<>+1516(SB)/2, $0x0000
+DATA nnz<>+1518(SB)/2, $0x0000
+DATA nnz<>+1520(SB)/2, $0x0000
+DATA nnz<>+1522(SB)/2, $0x0001
+DATA nnz<>+1524(SB)/2, $0x0002
+DATA nnz<>+1526(SB)/2, $0x0003
+DATA nnz<>+1528(SB)/2, $0x0004
+DATA nnz<>+1530(SB)/2, $0x0006
+DATA nnz<>+1532(SB)/2, $0x0000
+DATA nnz<>+1534(SB)/2, $0x0000
+DATA nnz<>+1536(SB)/2, $0x0005
+DATA nnz<>+1538(SB)/2, $0x0006
+DATA nnz<>+1540(SB)/2, $0x0000
+DATA nnz<>+1542(SB)/2, $0x0000
+DATA nnz<>+1544(SB)/2, $0x0000
+DATA nnz<>+1546(SB)/2, $0x0000
+DATA nnz<>+1548(SB)/2, $0x0000
+DATA nnz<>+1550(SB)/2, $0x0000
+DATA nnz<>+1552(SB)/2, $0x0000
+DATA nnz<>+1554(SB)/2, $0x0005
+DATA nnz<>+1556(SB)/2, $0x0006
+DATA nnz<>+1558(SB)/2, $0x0000
+DATA nnz<>+1560(SB)/2, $0x0000
+DATA nnz<>+1562(SB)/2, $0x0000
+DATA nnz<>+1564(SB)/2, $0x0000
+DATA nnz<>+1566(SB)/2, $0x0000
+DATA nnz<>+1568(SB)/2, $0x0001
+DATA nnz<>+1570(SB)/2, $0x0005
+DATA nnz<>+1572(SB)/2, $0x0006
+DATA nnz<>+1574(SB)/2, $0x0000
+DATA nnz<>+1576(SB)/2, $0x0000
+DATA nnz<>+1578(SB)/2, $0x0000
+DATA nnz<>+1580(SB)/2, $0x0000
+DATA nnz<>+1582(SB)/2, $0x0000
+DATA nnz<>+1584(SB)/2, $0x0000
+DATA nnz<>+1586(SB)/2, $0x0001
+DATA nnz<>+1588(SB)/2, $0x0005
+DATA nnz<>+1590(SB)/2, $0x0006
+DATA nnz<>+1592(SB)/2, $0x0000
+DATA nnz<>+1594(SB)/2, $0x0000
+DATA nnz<>+1596(SB)/2, $0x0000
+DATA nnz<>+1598(SB)/2, $0x0000
+DATA nnz<>+1600(SB)/2, $0x0002
+DATA nnz<>+1602(SB)/2, $0x0005
+DATA nnz<>+1604(SB)/2, $0x0006
+DATA nnz<>+1606(SB)/2, $0x0000
+DATA nnz<>+1608(SB)/2, $0x0000
+DATA nnz<>+1610(SB)/2, $0x0000
+DATA nnz<>+1612(SB)/2, $0x0000
+DATA nnz<>+1614(SB)/2, $0x0000
+DATA nnz<>+1616(SB)/2, $0x0000
+DATA nnz<>+1618(SB)/2, $0x0002
+DATA nnz<>+1620(SB)/2, $0x0005
+DATA nnz<>+1622(SB)/2, $0x0006
+DATA nnz<>+1624(SB)/2, $0x0000
+DATA nnz<>+1626(SB)/2, $0x0000
+DATA nnz<>+1628(SB)/2, $0x0000
+DATA nnz<>+1630(SB)/2, $0x0000
+DATA nnz<>+1632(SB)/2, $0x0001
+DATA nnz<>+1634(SB)/2, $0x0002
+DATA nnz<>+1636(SB)/2, $0x0005
+DATA nnz<>+1638(SB)/2, $0x0006
+DATA nnz<>+1640(SB)/2, $0x0000
+DATA nnz<>+1642(SB)/2, $0x0000
+DATA nnz<>+1644(SB)/2, $0x0000
+DATA nnz<>+1646(SB)/2, $0x0000
+DATA nnz<>+1648(SB)/2, $0x0000
+DATA nnz<>+1650(SB)/2, $0x0001
+DATA nnz<>+1652(SB)/2, $0x0002
+DATA nnz<>+1654(SB)/2, $0x0005
+DATA nnz<>+1656(SB)/2, $0x0006
+DATA nnz<>+1658(SB)/2, $0x0000
+DATA nnz<>+1660(SB)/2, $0x0000
+DATA nnz<>+1662(SB)/2, $0x0000
+DATA nnz<>+1664(SB)/2, $0x0003
+DATA nnz<>+1666(SB)/2, $0x0005
+DATA nnz<>+1668(SB)/2, $0x0006
+DATA nnz<>+1670(SB)/2, $0x0000
+DATA nnz<>+1672(SB)/2, $0x0000
+DATA nnz<>+1674(SB)/2, $0x0000
+DATA nnz<>+1676(SB)/2, $0x0000
+DATA nnz<>+1678(SB)/2, $0x0000
+DATA nnz<>+1680(SB)/2, $0x0000
+DATA nnz<>+1682(SB)/2, $0x0003
+DATA nnz<>+1684(SB)/2, $0x0005
+DATA nnz<>+1686(SB)/2, $0x0006
+DATA nnz<>+1688(SB)/2, $0x0000
+DATA nnz<>+1690(SB)/2, $0x0000
+DATA nnz<>+1692(SB)/2, $0x0000
+DATA nnz<>+1694(SB)/2, $0x0000
+DATA nnz<>+1696(SB)/2, $0x0001
+DATA nnz<>+1698(SB)/2, $0x0003
+DATA nnz<>+1700(SB)/2, $0x0005
+DATA nnz<>+1702(SB)/2, $0x0006
+DATA nnz<>+1704(SB)/2, $0x0000
+DATA nnz<>+1706(SB)/2, $0x0000
+DATA nnz<>+1708(SB)/2, $0x0000
+DATA nnz<>+1710(SB)/2, $0x0000
+DATA nnz<>+1712(SB)/2, $0x0000
+DATA nnz<>+1714(SB)/2, $0x0001
+DATA nnz<>+1716(SB)/2, $0x0003
+DATA nnz<>+1718(SB)/2, $0x0005
+DATA nnz<>+1720(SB)/2, $0x0006
+DATA nnz<>+1722(SB)/2, $0x0000
+DATA nnz<>+1724(SB)/2, $0x0000
+DATA nnz<>+1726(SB)/2, $0x0000
+DATA nnz<>+1728(SB)/2, $0x0002
+DATA nnz<>+1730(SB)/2, $0x0003
+DATA nnz<>+1732(SB)/2, $0x0005
+DATA nnz<>+1734(SB)/2, $0x0006
+DATA nnz<>+1736(SB)/2, $0x0000
+DATA nnz<>+1738(SB)/2, $0x0000
+DATA nnz<>+1740(SB)/2, $0x0000
+DATA nnz<>+1742(SB)/2, $0x0000
+DATA nnz<>+1744(SB)/2, $0x0000
+DATA nnz<>+1746(SB)/2, $0x0002
+DATA nnz<>+1748(SB)/2, $0x0003
+DATA nnz<>+1750(SB)/2, $0x0005
+DATA nnz<>+1752(SB)/2, $0x0006
+DATA nnz<>+1754(SB)/2, $0x0000
+DATA nnz<>+1756(SB)/2, $0x0000
+DATA nnz<>+1758(SB)/2, $0x0000
+DATA nnz<>+1760(SB)/2, $0x0001
+DATA nnz<>+1762(SB)/2, $0x0002
+DATA nnz<>+1764(SB)/2, $0x0003
+DATA nnz<>+1766(SB)/2, $0x0005
+DATA nnz<>+1768(SB)/2, $0x0006
+DATA nnz<>+1770(SB)/2, $0x0000
+DATA nnz<>+1772(SB)/2, $0x0000
+DATA nnz<>+1774(SB)/2, $0x0000
+DATA nnz<>+1776(SB)/2, $0x0000
+DATA nnz<>+1778(SB)/2, $0x0001
+DATA nnz<>+1780(SB)/2, $0x0002
+DATA nnz<>+1782(SB)/2, $0x0003
+DATA nnz<>+1784(SB)/2, $0x0005
+DATA nnz<>+1786(SB)/2, $0x0006
+DATA nnz<>+1788(SB)/2, $0x0000
+DATA nnz<>+1790(SB)/2, $0x0000
+DATA nnz<>+1792(SB)/2, $0x0004
+DATA nnz<>+1794(SB)/2, $0x0005
+DATA nnz<>+1796(SB)/2, $0x0006
+DATA nnz<>+1798(SB)/2, $0x0000
+DATA nnz<>+1800(SB)/2, $0x0000
+DATA nnz<>+1802(SB)/2, $0x0000
+DATA nnz<>+1804(SB)/2, $0x0000
+DATA nnz<>+1806(SB)/2, $0x0000
+DATA nnz<>+1808(SB)/2, $0x0000
+DATA nnz<>+1810(SB)/2, $0x0004
+DATA nnz<>+1812(SB)/2, $0x0005
+DATA nnz<>+1814(SB)/2, $0x0006
+DATA nnz<>+1816(SB)/2, $0x0000
+DATA nnz<>+1818(SB)/2, $0x0000
+DATA nnz<>+1820(SB)/2, $0x0000
+DATA nnz<>+1822(SB)/2, $0x0000
+DATA nnz<>+1824(SB)/2, $0x0001
+DATA nnz<>+1826(SB)/2, $0x0004
+DATA nnz<>+1828(SB)/2, $0x0005
+DATA nnz<>+1830(SB)/2, $0x0006
+DATA nnz<>+1832(SB)/2, $0x0000
+DATA nnz<>+1834(SB)/2, $0x0000
+DATA nnz<>+1836(SB)/2, $0x0000
+DATA nnz<>+1838(SB)/2, $0x0000
+DATA nnz<>+1840(SB)/2, $0x0000
+DATA nnz<>+1842(SB)/2, $0x0001
+DATA nnz<>+1844(SB)/2, $0x0004
+DATA nnz<>+1846(SB)/2, $0x0005
+DATA nnz<>+1848(SB)/2, $0x0006
+DATA nnz<>+1850(SB)/2, $0x0000
+DATA nnz<>+1852(SB)/2, $0x0000
+DATA nnz<>+1854(SB)/2, $0x0000
+DATA nnz<>+1856(SB)/2, $0x0002
+DATA nnz<>+1858(SB)/2, $0x0004
+DATA nnz<>+1860(SB)/2, $0x0005
+DATA nnz<>+1862(SB)/2, $0x0006
+DATA nnz<>+1864(SB)/2, $0x0000
+DATA nnz<>+1866(SB)/2, $0x0000
+DATA nnz<>+1868(SB)/2, $0x0000
+DATA nnz<>+1870(SB)/2, $0x0000
+DATA nnz<>+1872(SB)/2, $0x0000
+DATA nnz<>+1874(SB)/2, $0x0002
+DATA nnz<>+1876(SB)/2, $0x0004
+DATA nnz<>+1878(SB)/2, $0x0005
+DATA nnz<>+1880(SB)/2, $0x0006
+DATA nnz<>+1882(SB)/2, $0x0000
+DATA nnz<>+1884(SB)/2, $0x0000
+DATA nnz<>+1886(SB)/2, $0x0000
+DATA nnz<>+1888(SB)/2, $0x0001
+DATA nnz<>+1890(SB)/2, $0x0002
+DATA nnz<>+1892(SB)/2, $0x0004
+DATA nnz<>+1894(SB)/2, $0x0005
+DATA nnz<>+1896(SB)/2, $0x0006
+DATA nnz<>+1898(SB)/2, $0x0000
+DATA nnz<>+1900(SB)/2, $0x0000
+DATA nnz<>+1902(SB)/2, $0x0000
+DATA nnz<>+1904(SB)/2, $0x0000
+DATA nnz<>+1906(SB)/2, $0x0001
+DATA nnz<>+1908(SB)/2, $0x0002
+DATA nnz<>+1910(SB)/2, $0x0004
+DATA nnz<>+1912(SB)/2, $0x0005
+DATA nnz<>+1914(SB)/2, $0x0006
+DATA nnz<>+1916(SB)/2, $0x0000
+DATA nnz<>+1918(SB)/2, $0x0000
+DATA nnz<>+1920(SB)/2, $0x0003
+DATA nnz<>+1922(SB)/2, $0x0004
+DATA nnz<>+1924(SB)/2, $0x0005
+DATA nnz<>+1926(SB)/2, $0x0006
+DATA nnz<>+1928(SB)/2, $0x0000
+DATA nnz<>+1930(SB)/2, $0x0000
+DATA nnz<>+1932(SB)/2, $0x0000
+DATA nnz<>+1934(SB)/2, $0x0000
+DATA nnz<>+1936(SB)/2, $0x0000
+DATA nnz<>+1938(SB)/2, $0x0003
+DATA nnz<>+1940(SB)/2, $0x0004
+DATA nnz<>+1942(SB)/2, $0x0005
+DATA nnz<>+1944(SB)/2, $0x0006
+DATA nnz<>+1946(SB)/2, $0x0000
+DATA nnz<>+1948(SB)/2, $0x0000
+DATA nnz<>+1950(SB)/2, $0x0000
+DATA nnz<>+1952(SB)/2, $0x0001
+DATA nnz<>+1954(SB)/2, $0x0003
+DATA nnz<>+1956(SB)/2, $0x0004
+DATA nnz<>+1958(SB)/2, $0x0005
+DATA nnz<>+1960(SB)/2, $0x0006
+DATA nnz<>+1962(SB)/2, $0x0000
+DATA nnz<>+1964(SB)/2, $0x0000
+DATA nnz<>+1966(SB)/2, $0x0000
+DATA nnz<>+1968(SB)/2, $0x0000
+DATA nnz<>+1970(SB)/2, $0x0001
+DATA nnz<>+1972(SB)/2, $0x0003
+DATA nnz<>+1974(SB)/2, $0x0004
+DATA nnz<>+1976(SB)/2, $0x0005
+DATA nnz<>+1978(SB)/2, $0x0006
+DATA nnz<>+1980(SB)/2, $0x0000
+DATA nnz<>+1982(SB)/2, $0x0000
+DATA nnz<>+1984(SB)/2, $0x0002
+DATA nnz<>+1986(SB)/2, $0x0003
+DATA nnz<>+1988(SB)/2, $0x0004
+DATA nnz<>+1990(SB)/2, $0x0005
+DATA nnz<>+1992(SB)/2, $0x0006
+DATA nnz<>+1994(SB)/2, $0x0000
+DATA nnz<>+1996(SB)/2, $0x0000
+DATA nnz<>+1998(SB)/2, $0x0000
+DATA nnz<>+2000(SB)/2, $0x0000
+DATA nnz<>+2002(SB)/2, $0x0002
+DATA nnz<>+2004(SB)/2, $0x0003
+DATA nnz<>+2006(SB)/2, $0x0004
+DATA nnz<>+2008(SB)/2, $0x0005
+DATA nnz<>+2010(SB)/2, $0x0006
+DATA nnz<>+2012(SB)/2, $0x0000
+DATA nnz<>+2014(SB)/2, $0x0000
+DATA nnz<>+2016(SB)/2, $0x0001
+DATA nnz<>+2018(SB)/2, $0x0002
+DATA nnz<>+2020(SB)/2, $0x0003
+DATA nnz<>+2022(SB)/2, $0x0004
+DATA nnz<>+2024(SB)/2, $0x0005
+DATA nnz<>+2026(SB)/2, $0x0006
+DATA nnz<>+2028(SB)/2, $0x0000
+DATA nnz<>+2030(SB)/2, $0x0000
+DATA nnz<>+2032(SB)/2, $0x0000
+DATA nnz<>+2034(SB)/2, $0x0001
+DATA nnz<>+2036(SB)/2, $0x0002
+DATA nnz<>+2038(SB)/2, $0x0003
+DATA nnz<>+2040(SB)/2, $0x0004
+DATA nnz<>+2042(SB)/2, $0x0005
+DATA nnz<>+2044(SB)/2, $0x0006
+DATA nnz<>+2046(SB)/2, $0x0000
+DATA nnz<>+2048(SB)/2, $0x0007
+DATA nnz<>+2050(SB)/2, $0x0000
+DATA nnz<>+2052(SB)/2, $0x0000
+DATA nnz<>+2054(SB)/2, $0x0000
+DATA nnz<>+2056(SB)/2, $0x0000
+DATA nnz<>+2058(SB)/2, $0x0000
+DATA nnz<>+2060(SB)/2, $0x0000
+DATA nnz<>+2062(SB)/2, $0x0000
+DATA nnz<>+2064(SB)/2, $0x0000
+DATA nnz<>+2066(SB)/2, $0x0007
+DATA nnz<>+2068(SB)/2, $0x0000
+DATA nnz<>+2070(SB)/2, $0x0000
+DATA nnz<>+2072(SB)/2, $0x0000
+DATA nnz<>+2074(SB)/2, $0x0000
+DATA nnz<>+2076(SB)/2, $0x0000
+DATA nnz<>+2078(SB)/2, $0x0000
+DATA nnz<>+2080(SB)/2, $0x0001
+DATA nnz<>+2082(SB)/2, $0x0007
+DATA nnz<>+2084(SB)/2, $0x0000
+DATA nnz<>+2086(SB)/2, $0x0000
+DATA nnz<>+2088(SB)/2, $0x0000
+DATA nnz<>+2090(SB)/2, $0x0000
+DATA nnz<>+2092(SB)/2, $0x0000
+DATA nnz<>+2094(SB)/2, $0x0000
+DATA nnz<>+2096(SB)/2, $0x0000
+DATA nnz<>+2098(SB)/2, $0x0001
+DATA nnz<>+2100(SB)/2, $0x0007
+DATA nnz<>+2102(SB)/2, $0x0000
+DATA nnz<>+2104(SB)/2, $0x0000
+DATA nnz<>+2106(SB)/2, $0x0000
+DATA nnz<>+2108(SB)/2, $0x0000
+DATA nnz<>+2110(SB)/2, $0x0000
+DATA nnz<>+2112(SB)/2, $0x0002
+DATA nnz<>+2114(SB)/2, $0x0007
+DATA nnz<>+2116(SB)/2, $0x0000
+DATA nnz<>+2118(SB)/2, $0x0000
+DATA nnz<>+2120(SB)/2, $0x0000
+DATA nnz<>+2122(SB)/2, $0x0000
+DATA nnz<>+2124(SB)/2, $0x0000
+DATA nnz<>+2126(SB)/2, $0x0000
+DATA nnz<>+2128(SB)/2, $0x0000
+DATA nnz<>+2130(SB)/2, $0x0002
+DATA nnz<>+2132(SB)/2, $0x0007
+DATA nnz<>+2134(SB)/2, $0x0000
+DATA nnz<>+2136(SB)/2, $0x0000
+DATA nnz<>+2138(SB)/2, $0x0000
+DATA nnz<>+2140(SB)/2, $0x0000
+DATA nnz<>+2142(SB)/2, $0x0000
+DATA nnz<>+2144(SB)/2, $0x0001
+DATA nnz<>+2146(SB)/2, $0x0002
+DATA nnz<>+2148(SB)/2, $0x0007
+DATA nnz<>+2150(SB)/2, $0x0000
+DATA nnz<>+2152(SB)/2, $0x0000
+DATA nnz<>+2154(SB)/2, $0x0000
+DATA nnz<>+2156(SB)/2, $0x0000
+DATA nnz<>+2158(SB)/2, $0x0000
+DATA nnz<>+2160(SB)/2, $0x0000
+DATA nnz<>+2162(SB)/2, $0x0001
+DATA nnz<>+2164(SB)/2, $0x0002
+DATA nnz<>+2166(SB)/2, $0x0007
+DATA nnz<>+2168(SB)/2, $0x0000
+DATA nnz<>+2170(SB)/2, $0x0000
+DATA nnz<>+2172(SB)/2, $0x0000
+DATA nnz<>+2174(SB)/2, $0x0000
+DATA nnz<>+2176(SB)/2, $0x0003
+DATA nnz<>+2178(SB)/2, $0x0007
+DATA nnz<>+2180(SB)/2, $0x0000
+DATA nnz<>+2182(SB)/2, $0x0000
+DATA nnz<>+2184(SB)/2, $0x0000
+DATA nnz<>+2186(SB)/2, $0x0000
+DATA nnz<>+2188(SB)/2, $0x0000
+DATA nnz<>+2190(SB)/2, $0x0000
+DATA nnz<>+2192(SB)/2, $0x0000
+DATA nnz<>+2194(SB)/2, $0x0003
+DATA nnz<>+2196(SB)/2, $0x0007
+DATA nnz<>+2198(SB)/2, $0x0000
+DATA nnz<>+2200(SB)/2, $0x0000
+DATA nnz<>+2202(SB)/2, $0x0000
+DATA nnz<>+2204(SB)/2, $0x0000
+DATA nnz<>+2206(SB)/2, $0x0000
+DATA nnz<>+2208(SB)/2, $0x0001
+DATA nnz<>+2210(SB)/2, $0x0003
+DATA nnz<>+2212(SB)/2, $0x0007
+DATA nnz<>+2214(SB)/2, $0x0000
+DATA nnz<>+2216(SB)/2, $0x0000
+DATA nnz<>+2218(SB)/2, $0x0000
+DATA nnz<>+2220(SB)/2, $0x0000
+DATA nnz<>+2222(SB)/2, $0x0000
+DATA nnz<>+2224(SB)/2, $0x0000
+DATA nnz<>+2226(SB)/2, $0x0001
+DATA nnz<>+2228(SB)/2, $0x0003
+DATA nnz<>+2230(SB)/2, $0x0007
+DATA nnz<>+2232(SB)/2, $0x0000
+DATA nnz<>+2234(SB)/2, $0x0000
+DATA nnz<>+2236(SB)/2, $0x0000
+DATA nnz<>+2238(SB)/2, $0x0000
+DATA nnz<>+2240(SB)/2, $0x0002
+DATA nnz<>+2242(SB)/2, $0x0003
+DATA nnz<>+2244(SB)/2, $0x0007
+DATA nnz<>+2246(SB)/2, $0x0000
+DATA nnz<>+2248(SB)/2, $0x0000
+DATA nnz<>+2250(SB)/2, $0x0000
+DATA nnz<>+2252(SB)/2, $0x0000
+DATA nnz<>+2254(SB)/2, $0x0000
+DATA nnz<>+2256(SB)/2, $0x0000
+DATA nnz<>+2258(SB)/2, $0x0002
+DATA nnz<>+2260(SB)/2, $0x0003
+DATA nnz<>+2262(SB)/2, $0x0007
+DATA nnz<>+2264(SB)/2, $0x0000
+DATA nnz<>+2266(SB)/2, $0x0000
+DATA nnz<>+2268(SB)/2, $0x0000
+DATA nnz<>+2270(SB)/2, $0x0000
+DATA nnz<>+2272(SB)/2, $0x0001
+DATA nnz<>+2274(SB)/2, $0x0002
+DATA nnz<>+2276(SB)/2, $0x0003
+DATA nnz<>+2278(SB)/2, $0x0007
+DATA nnz<>+2280(SB)/2, $0x0000
+DATA nnz<>+2282(SB)/2, $0x0000
+DATA nnz<>+2284(SB)/2, $0x0000
+DATA nnz<>+2286(SB)/2, $0x0000
+DATA nnz<>+2288(SB)/2, $0x0000
+DATA nnz<>+2290(SB)/2, $0x0001
+DATA nnz<>+2292(SB)/2, $0x0002
+DATA nnz<>+2294(SB)/2, $0x0003
+DATA nnz<>+2296(SB)/2, $0x0007
+DATA nnz<>+2298(SB)/2, $0x0000
+DATA nnz<>+2300(SB)/2, $0x0000
+DATA nnz<>+2302(SB)/2, $0x0000
+DATA nnz<>+2304(SB)/2, $0x0004
+DATA nnz<>+2306(SB)/2, $0x0007
+DATA nnz<>+2308(SB)/2, $0x0000
+DATA nnz<>+2310(SB)/2, $0x0000
+DATA nnz<>+2312(SB)/2, $0x0000
+DATA nnz<>+2314(SB)/2, $0x0000
+DATA nnz<>+2316(SB)/2, $0x0000
+DATA nnz<>+2318(SB)/2, $0x0000
+DATA nnz<>+2320(SB)/2, $0x0000
+DATA nnz<>+2322(SB)/2, $0x0004
+DATA nnz<>+2324(SB)/2, $0x0007
+DATA nnz<>+2326(SB)/2, $0x0000
+DATA nnz<>+2328(SB)/2, $0x0000
+DATA nnz<>+2330(SB)/2, $0x0000
+DATA nnz<>+2332(SB)/2, $0x0000
+DATA nnz<>+2334(SB)/2, $0x0000
+DATA nnz<>+2336(SB)/2, $0x0001
+DATA nnz<>+2338(SB)/2, $0x0004
+DATA nnz<>+2340(SB)/2, $0x0007
+DATA nnz<>+2342(SB)/2, $0x0000
+DATA nnz<>+2344(SB)/2, $0x0000
+DATA nnz<>+2346(SB)/2, $0x0000
+DATA nnz<>+2348(SB)/2, $0x0000
+DATA nnz<>+2350(SB)/2, $0x0000
+DATA nnz<>+2352(SB)/2, $0x0000
+DATA nnz<>+2354(SB)/2, $0x0001
+DATA nnz<>+2356(SB)/2, $0x0004
+DATA nnz<>+2358(SB)/2, $0x0007
+DATA nnz<>+2360(SB)/2, $0x0000
+DATA nnz<>+2362(SB)/2, $0x0000
+DATA nnz<>+2364(SB)/2, $0x0000
+DATA nnz<>+2366(SB)/2, $0x0000
+DATA nnz<>+2368(SB)/2, $0x0002
+DATA nnz<>+2370(SB)/2, $0x0004
+DATA nnz<>+2372(SB)/2, $0x0007
+DATA nnz<>+2374(SB)/2, $0x0000
+DATA nnz<>+2376(SB)/2, $0x0000
+DATA nnz<>+2378(SB)/2, $0x0000
+DATA nnz<>+2380(SB)/2, $0x0000
+DATA nnz<>+2382(SB)/2, $0x0000
+DATA nnz<>+2384(SB)/2, $0x0000
+DATA nnz<>+2386(SB)/2, $0x0002
+DATA nnz<>+2388(SB)/2, $0x0004
+DATA nnz<>+2390(SB)/2, $0x0007
+DATA nnz<>+2392(SB)/2, $0x0000
+DATA nnz<>+2394(SB)/2, $0x0000
+DATA nnz<>+2396(SB)/2, $0x0000
+DATA nnz<>+2398(SB)/2, $0x0000
+DATA nnz<>+2400(SB)/2, $0x0001
+DATA nnz<>+2402(SB)/2, $0x0002
+DATA nnz<>+2404(SB)/2, $0x0004
+DATA nnz<>+2406(SB)/2, $0x0007
+DATA nnz<>+2408(SB)/2, $0x0000
+DATA nnz<>+2410(SB)/2, $0x0000
+DATA nnz<>+2412(SB)/2, $0x0000
+DATA nnz<>+2414(SB)/2, $0x0000
+DATA nnz<>+2416(SB)/2, $0x0000
+DATA nnz<>+2418(SB)/2, $0x0001
+DATA nnz<>+2420(SB)/2, $0x0002
+DATA nnz<>+2422(SB)/2, $0x0004
+DATA nnz<>+2424(SB)/2, $0x0007
+DATA nnz<>+2426(SB)/2, $0x0000
+DATA nnz<>+2428(SB)/2, $0x0000
+DATA nnz<>+2430(SB)/2, $0x0000
+DATA nnz<>+2432(SB)/2, $0x0003
+DATA nnz<>+2434(SB)/2, $0x0004
+DATA nnz<>+2436(SB)/2, $0x0007
+DATA nnz<>+2438(SB)/2, $0x0000
+DATA nnz<>+2440(SB)/2, $0x0000
+DATA nnz<>+2442(SB)/2, $0x0000
+DATA nnz<>+2444(SB)/2, $0x0000
+DATA nnz<>+2446(SB)/2, $0x0000
+DATA nnz<>+2448(SB)/2, $0x0000
+DATA nnz<>+2450(SB)/2, $0x0003
+DATA nnz<>+2452(SB)/2, $0x0004
+DATA nnz<>+2454(SB)/2, $0x0007
+DATA nnz<>+2456(SB)/2, $0x0000
+DATA nnz<>+2458(SB)/2, $0x0000
+DATA nnz<>+2460(SB)/2, $0x0000
+DATA nnz<>+2462(SB)/2, $0x0000
+DATA nnz<>+2464(SB)/2, $0x0001
+DATA nnz<>+2466(SB)/2, $0x0003
+DATA nnz<>+2468(SB)/2, $0x0004
+DATA nnz<>+2470(SB)/2, $0x0007
+DATA nnz<>+2472(SB)/2, $0x0000
+DATA nnz<>+2474(SB)/2, $0x0000
+DATA nnz<>+2476(SB)/2, $0x0000
+DATA nnz<>+2478(SB)/2, $0x0000
+DATA nnz<>+2480(SB)/2, $0x0000
+DATA nnz<>+2482(SB)/2, $0x0001
+DATA nnz<>+2484(SB)/2, $0x0003
+DATA nnz<>+2486(SB)/2, $0x0004
+DATA nnz<>+2488(SB)/2, $0x0007
+DATA nnz<>+2490(SB)/2, $0x0000
+DATA nnz<>+2492(SB)/2, $0x0000
+DATA nnz<>+2494(SB)/2, $0x0000
+DATA nnz<>+2496(SB)/2, $0x0002
+DATA nnz<>+2498(SB)/2, $0x0003
+DATA nnz<>+2500(SB)/2, $0x0004
+DATA nnz<>+2502(SB)/2, $0x0007
+DATA nnz<>+2504(SB)/2, $0x0000
+DATA nnz<>+2506(SB)/2, $0x0000
+DATA nnz<>+2508(SB)/2, $0x0000
+DATA nnz<>+2510(SB)/2, $0x0000
+DATA nnz<>+2512(SB)/2, $0x0000
+DATA nnz<>+2514(SB)/2, $0x0002
+DATA nnz<>+2516(SB)/2, $0x0003
+DATA nnz<>+2518(SB)/2, $0x0004
+DATA nnz<>+2520(SB)/2, $0x0007
+DATA nnz<>+2522(SB)/2, $0x0000
+DATA nnz<>+2524(SB)/2, $0x0000
+DATA nnz<>+2526(SB)/2, $0x0000
+DATA nnz<>+2528(SB)/2, $0x0001
+DATA nnz<>+2530(SB)/2, $0x0002
+DATA nnz<>+2532(SB)/2, $0x0003
+DATA nnz<>+2534(SB)/2, $0x0004
+DATA nnz<>+2536(SB)/2, $0x0007
+DATA nnz<>+2538(SB)/2, $0x0000
+DATA nnz<>+2540(SB)/2, $0x0000
+DATA nnz<>+2542(SB)/2, $0x0000
+DATA nnz<>+2544(SB)/2, $0x0000
+DATA nnz<>+2546(SB)/2, $0x0001
+DATA nnz<>+2548(SB)/2, $0x0002
+DATA nnz<>+2550(SB)/2, $0x0003
+DATA nnz<>+2552(SB)/2, $0x0004
+DATA nnz<>+2554(SB)/2, $0x0007
+DATA nnz<>+2556(SB)/2, $0x0000
+DATA nnz<>+2558(SB)/2, $0x0000
+DATA nnz<>+2560(SB)/2, $0x0005
+DATA nnz<>+2562(SB)/2, $0x0007
+DATA nnz<>+2564(SB)/2, $0x0000
+DATA nnz<>+2566(SB)/2, $0x0000
+DATA nnz<>+2568(SB)/2, $0x0000
+DATA nnz<>+2570(SB)/2, $0x0000
+DATA nnz<>+2572(SB)/2, $0x0000
+DATA nnz<>+2574(SB)/2, $0x0000
+DATA nnz<>+2576(SB)/2, $0x0000
+DATA nnz<>+2578(SB)/2, $0x0005
+DATA nnz<>+2580(SB)/2, $0x0007
+DATA nnz<>+2582(SB)/2, $0x0000
+DATA nnz<>+2584(SB)/2, $0x0000
+DATA nnz<>+2586(SB)/2, $0x0000
+DATA nnz<>+2588(SB)/2, $0x0000
+DATA nnz<>+2590(SB)/2, $0x0000
+DATA nnz<>+2592(SB)/2, $0x0001
+DATA nnz<>+2594(SB)/2, $0x0005
+DATA nnz<>+2596(SB)/2, $0x0007
+DATA nnz<>+2598(SB)/2, $0x0000
+DATA nnz<>+2600(SB)/2, $0x0000
+DATA nnz<>+2602(SB)/2, $0x0000
+DATA nnz<>+2604(SB)/2, $0x0000
+DATA nnz<>+2606(SB)/2, $0x0000
+DATA nnz<>+2608(SB)/2, $0x0000
+DATA nnz<>+2610(SB)/2, $0x0001
+DATA nnz<>+2612(SB)/2, $0x0005
+DATA nnz<>+2614(SB)/2, $0x0007
+DATA nnz<>+2616(SB)/2, $0x0000
+DATA nnz<>+2618(SB)/2, $0x0000
+DATA nnz<>+2620(SB)/2, $0x0000
+DATA nnz<>+2622(SB)/2, $0x0000
+DATA nnz<>+2624(SB)/2, $0x0002
+DATA nnz<>+2626(SB)/2, $0x0005
+DATA nnz<>+2628(SB)/2, $0x0007
+DATA nnz<>+2630(SB)/2, $0x0000
+DATA nnz<>+2632(SB)/2, $0x0000
+DATA nnz<>+2634(SB)/2, $0x0000
+DATA nnz<>+2636(SB)/2, $0x0000
+DATA nnz<>+2638(SB)/2, $0x0000
+DATA nnz<>+2640(SB)/2, $0x0000
+DATA nnz<>+2642(SB)/2, $0x0002
+DATA nnz<>+2644(SB)/2, $0x0005
+DATA nnz<>+2646(SB)/2, $0x0007
+DATA nnz<>+2648(SB)/2, $0x0000
+DATA nnz<>+2650(SB)/2, $0x0000
+DATA nnz<>+2652(SB)/2, $0x0000
+DATA nnz<>+2654(SB)/2, $0x0000
+DATA nnz<>+2656(SB)/2, $0x0001
+DATA nnz<>+2658(SB)/2, $0x0002
+DATA nnz<>+2660(SB)/2, $0x0005
+DATA nnz<>+2662(SB)/2, $0x0007
+DATA nnz<>+2664(SB)/2, $0x0000
+DATA nnz<>+2666(SB)/2, $0x0000
+DATA nnz<>+2668(SB)/2, $0x0000
+DATA nnz<>+2670(SB)/2, $0x0000
+DATA nnz<>+2672(SB)/2, $0x0000
+DATA nnz<>+2674(SB)/2, $0x0001
+DATA nnz<>+2676(SB)/2, $0x0002
+DATA nnz<>+2678(SB)/2, $0x0005
+DATA nnz<>+2680(SB)/2, $0x0007
+DATA nnz<>+2682(SB)/2, $0x0000
+DATA nnz<>+2684(SB)/2, $0x0000
+DATA nnz<>+2686(SB)/2, $0x0000
+DATA nnz<>+2688(SB)/2, $0x0003
+DATA nnz<>+2690(SB)/2, $0x0005
+DATA nnz<>+2692(SB)/2, $0x0007
+DATA nnz<>+2694(SB)/2, $0x0000
+DATA nnz<>+2696(SB)/2, $0x0000
+DATA nnz<>+2698(SB)/2, $0x0000
+DATA nnz<>+2700(SB)/2, $0x0000
+DATA nnz<>+2702(SB)/2, $0x0000
+DATA nnz<>+2704(SB)/2, $0x0000
+DATA nnz<>+2706(SB)/2, $0x0003
+DATA nnz<>+2708(SB)/2, $0x0005
+DATA nnz<>+2710(SB)/2, $0x0007
+DATA nnz<>+2712(SB)/2, $0x0000
+DATA nnz<>+2714(SB)/2, $0x0000
+DATA nnz<>+2716(SB)/2, $0x0000
+DATA nnz<>+2718(SB)/2, $0x0000
+DATA nnz<>+2720(SB)/2, $0x0001
+DATA nnz<>+2722(SB)/2, $0x0003
+DATA nnz<>+2724(SB)/2, $0x0005
+DATA nnz<>+2726(SB)/2, $0x0007
+DATA nnz<>+2728(SB)/2, $0x0000
+DATA nnz<>+2730(SB)/2, $0x0000
+DATA nnz<>+2732(SB)/2, $0x0000
+DATA nnz<>+2734(SB)/2, $0x0000
+DATA nnz<>+2736(SB)/2, $0x0000
+DATA nnz<>+2738(SB)/2, $0x0001
+DATA nnz<>+2740(SB)/2, $0x0003
+DATA nnz<>+2742(SB)/2, $0x0005
+DATA nnz<>+2744(SB)/2, $0x0007
+DATA nnz<>+2746(SB)/2, $0x0000
+DATA nnz<>+2748(SB)/2, $0x0000
+DATA nnz<>+2750(SB)/2, $0x0000
+DATA nnz<>+2752(SB)/2, $0x0002
+DATA nnz<>+2754(SB)/2, $0x0003
+DATA nnz<>+2756(SB)/2, $0x0005
+DATA nnz<>+2758(SB)/2, $0x0007
+DATA nnz<>+2760(SB)/2, $0x0000
+DATA nnz<>+2762(SB)/2, $0x0000
+DATA nnz<>+2764(SB)/2, $0x0000
+DATA nnz<>+2766(SB)/2, $0x0000
+DATA nnz<>+2768(SB)/2, $0x0000
+DATA nnz<>+2770(SB)/2, $0x0002
+DATA nnz<>+2772(SB)/2, $0x0003
+DATA nnz<>+2774(SB)/2, $0x0005
+DATA nnz<>+2776(SB)/2, $0x0007
+DATA nnz<>+2778(SB)/2, $0x0000
+DATA nnz<>+2780(SB)/2, $0x0000
+DATA nnz<>+2782(SB)/2, $0x0000
+DATA nnz<>+2784(SB)/2, $0x0001
+DATA nnz<>+2786(SB)/2, $0x0002
+DATA nnz<>+2788(SB)/2, $0x0003
+DATA nnz<>+2790(SB)/2, $0x0005
+DATA nnz<>+2792(SB)/2, $0x0007
+DATA nnz<>+2794(SB)/2, $0x0000
+DATA nnz<>+2796(SB)/2, $0x0000
+DATA nnz<>+2798(SB)/2, $0x0000
+DATA nnz<>+2800(SB)/2, $0x0000
+DATA nnz<>+2802(SB)/2, $0x0001
+DATA nnz<>+2804(SB)/2, $0x0002
+DATA nnz<>+2806(SB)/2, $0x0003
+DATA nnz<>+2808(SB)/2, $0x0005
+DATA nnz<>+2810(SB)/2, $0x0007
+DATA nnz<>+2812(SB)/2, $0x0000
+DATA nnz<>+2814(SB)/2, $0x0000
+DATA nnz<>+2816(SB)/2, $0x0004
+DATA nnz<>+2818(SB)/2, $0x0005
+DATA nnz<>+2820(SB)/2, $0x0007
+DATA nnz<>+2822(SB)/2, $0x0000
+DATA nnz<>+2824(SB)/2, $0x0000
+DATA nnz<>+2826(SB)/2, $0x0000
+DATA nnz<>+2828(SB)/2, $0x0000
+DATA nnz<>+2830(SB)/2, $0x0000
+DATA nnz<>+2832(SB)/2, $0x0000
+DATA nnz<>+2834(SB)/2, $0x0004
+DATA nnz<>+2836(SB)/2, $0x0005
+DATA nnz<>+2838(SB)/2, $0x0007
+DATA nnz<>+2840(SB)/2, $0x0000
+DATA nnz<>+2842(SB)/2, $0x0000
+DATA nnz<>+2844(SB)/2, $0x0000
+DATA nnz<>+2846(SB)/2, $0x0000
+DATA nnz<>+2848(SB)/2, $0x0001
+DATA nnz<>+2850(SB)/2, $0x0004
+DATA nnz<>+2852(SB)/2, $0x0005
+DATA nnz<>+2854(SB)/2, $0x0007
+DATA nnz<>+2856(SB)/2, $0x0000
+DATA nnz<>+2858(SB)/2, $0x0000
+DATA nnz<>+2860(SB)/2, $0x0000
+DATA nnz<>+2862(SB)/2, $0x0000
+DATA nnz<>+2864(SB)/2, $0x0000
+DATA nnz<>+2866(SB)/2, $0x0001
+DATA nnz<>+2868(SB)/2, $0x0004
+DATA nnz<>+2870(SB)/2, $0x0005
+DATA nnz<>+2872(SB)/2, $0x0007
+DATA nnz<>+2874(SB)/2, $0x0000
+DATA nnz<>+2876(SB)/2, $0x0000
+DATA nnz<>+2878(SB)/2, $0x0000
+DATA nnz<>+2880(SB)/2, $0x0002
+DATA nnz<>+2882(SB)/2, $0x0004
+DATA nnz<>+2884(SB)/2, $0x0005
+DATA nnz<>+2886(SB)/2, $0x0007
+DATA nnz<>+2888(SB)/2, $0x0000
+DATA nnz<>+2890(SB)/2, $0x0000
+DATA nnz<>+2892(SB)/2, $0x0000
+DATA nnz<>+2894(SB)/2, $0x0000
+DATA nnz<>+2896(SB)/2, $0x0000
+DATA nnz<>+2898(SB)/2, $0x0002
+DATA nnz<>+2900(SB)/2, $0x0004
+DATA nnz<>+2902(SB)/2, $0x0005
+DATA nnz<>+2904(SB)/2, $0x0007
+DATA nnz<>+2906(SB)/2, $0x0000
+DATA nnz<>+2908(SB)/2, $0x0000
+DATA nnz<>+2910(SB)/2, $0x0000
+DATA nnz<>+2912(SB)/2, $0x0001
+DATA nnz<>+2914(SB)/2, $0x0002
+DATA nnz<>+2916(SB)/2, $0x0004
+DATA nnz<>+2918(SB)/2, $0x0005
+DATA nnz<>+2920(SB)/2, $0x0007
+DATA nnz<>+2922(SB)/2, $0x0000
+DATA nnz<>+2924(SB)/2, $0x0000
+DATA nnz<>+2926(SB)/2, $0x0000
+DATA nnz<>+2928(SB)/2, $0x0000
+DATA nnz<>+2930(SB)/2, $0x0001
+DATA nnz<>+2932(SB)/2, $0x0002
+DATA nnz<>+2934(SB)/2, $0x0004
+DATA nnz<>+2936(SB)/2, $0x0005
+DATA nnz<>+2938(SB)/2, $0x0007
+DATA nnz<>+2940(SB)/2, $0x0000
+DATA nnz<>+2942(SB)/2, $0x0000
+DATA nnz<>+2944(SB)/2, $0x0003
+DATA nnz<>+2946(SB)/2, $0x0004
+DATA nnz<>+2948(SB)/2, $0x0005
+DATA nnz<>+2950(SB)/2, $0x0007
+DATA nnz<>+2952(SB)/2, $0x0000
+DATA nnz<>+2954(SB)/2, $0x0000
+DATA nnz<>+2956(SB)/2, $0x0000
+DATA nnz<>+2958(SB)/2, $0x0000
+DATA nnz<>+2960(SB)/2, $0x0000
+DATA nnz<>+2962(SB)/2, $0x0003
+DATA nnz<>+2964(SB)/2, $0x0004
+DATA nnz<>+2966(SB)/2, $0x0005
+DATA nnz<>+2968(SB)/2, $0x0007
+DATA nnz<>+2970(SB)/2, $0x0000
+DATA nnz<>+2972(SB)/2, $0x0000
+DATA nnz<>+2974(SB)/2, $0x0000
+DATA nnz<>+2976(SB)/2, $0x0001
+DATA nnz<>+2978(SB)/2, $0x0003
+DATA nnz<>+2980(SB)/2, $0x0004
+DATA nnz<>+2982(SB)/2, $0x0005
+DATA nnz<>+2984(SB)/2, $0x0007
+DATA nnz<>+2986(SB)/2, $0x0000
+DATA nnz<>+2988(SB)/2, $0x0000
+DATA nnz<>+2990(SB)/2, $0x0000
+DATA nnz<>+2992(SB)/2, $0x0000
+DATA nnz<>+2994(SB)/2, $0x0001
+DATA nnz<>+2996(SB)/2, $0x0003
+DATA nnz<>+2998(SB)/2, $0x0004
+DATA nnz<>+3000(SB)/2, $0x0005
+DATA nnz<>+3002(SB)/2, $0x0007
+DATA nnz<>+3004(SB)/2, $0x0000
+DATA nnz<>+3006(SB)/2, $0x0000
+DATA nnz<>+3008(SB)/2, $0x0002
+DATA nnz<>+3010(SB)/2, $0x0003
+DATA nnz<>+3012(SB)/2, $0x0004
+DATA nnz<>+3014(SB)/2, $0x0005
+DATA nnz<>+3016(SB)/2, $0x0007
+DATA nnz<>+3018(SB)/2, $0x0000
+DATA nnz<>+3020(SB)/2, $0x0000
+DATA nnz<>+3022(SB)/2, $0x0000
+DATA nnz<>+3024(SB)/2, $0x0000
+DATA nnz<>+3026(SB)/2, $0x0002
+DATA nnz<>+3028(SB)/2, $0x0003
+DATA nnz<>+3030(SB)/2, $0x0004
+DATA nnz<>+3032(SB)/2, $0x0005
+DATA nnz<>+3034(SB)/2, $0x0007
+DATA nnz<>+3036(SB)/2, $0x0000
+DATA nnz<>+3038(SB)/2, $0x0000
+DATA nnz<>+3040(SB)/2, $0x0001
+DATA nnz<>+3042(SB)/2, $0x0002
+DATA nnz<>+3044(SB)/2, $0x0003
+DATA nnz<>+3046(SB)/2, $0x0004
+DATA nnz<>+3048(SB)/2, $0x0005
+DATA nnz<>+3050(SB)/2, $0x0007
+DATA nnz<>+3052(SB)/2, $0x0000
+DATA nnz<>+3054(SB)/2, $0x0000
+DATA nnz<>+3056(SB)/2, $0x0000
+DATA nnz<>+3058(SB)/2, $0x0001
+DATA nnz<>+3060(SB)/2, $0x0002
+DATA nnz<>+3062(SB)/2, $0x0003
+DATA nnz<>+3064(SB)/2, $0x0004
+DATA nnz<>+3066(SB)/2, $0x0005
+DATA nnz<>+3068(SB)/2, $0x0007
+DATA nnz<>+3070(SB)/2, $0x0000
+DATA nnz<>+3072(SB)/2, $0x0006
+DATA nnz<>+3074(SB)/2, $0x0007
+DATA nnz<>+3076(SB)/2, $0x0000
+DATA nnz<>+3078(SB)/2, $0x0000
+DATA nnz<>+3080(SB)/2, $0x0000
+DATA nnz<>+3082(SB)/2, $0x0000
+DATA nnz<>+3084(SB)/2, $0x0000
+DATA nnz<>+3086(SB)/2, $0x0000
+DATA nnz<>+3088(SB)/2, $0x0000
+DATA nnz<>+3090(SB)/2, $0x0006
+DATA nnz<>+3092(SB)/2, $0x0007
+DATA nnz<>+3094(SB)/2, $0x0000
+DATA nnz<>+3096(SB)/2, $0x0000
+DATA nnz<>+3098(SB)/2, $0x0000
+DATA nnz<>+3100(SB)/2, $0x0000
+DATA nnz<>+3102(SB)/2, $0x0000
+DATA nnz<>+3104(SB)/2, $0x0001
+DATA nnz<>+3106(SB)/2, $0x0006
+DATA nnz<>+3108(SB)/2, $0x0007
+DATA nnz<>+3110(SB)/2, $0x0000
+DATA nnz<>+3112(SB)/2, $0x0000
+DATA nnz<>+3114(SB)/2, $0x0000
+DATA nnz<>+3116(SB)/2, $0x0000
+DATA nnz<>+3118(SB)/2, $0x0000
+DATA nnz<>+3120(SB)/2, $0x0000
+DATA nnz<>+3122(SB)/2, $0x0001
+DATA nnz<>+3124(SB)/2, $0x0006
+DATA nnz<>+3126(SB)/2, $0x0007
+DATA nnz<>+3128(SB)/2, $0x0000
+DATA nnz<>+3130(SB)/2, $0x0000
+DATA nnz<>+3132(SB)/2, $0x0000
+DATA nnz<>+3134(SB)/2, $0x0000
+DATA nnz<>+3136(SB)/2, $0x0002
+DATA nnz<>+3138(SB)/2, $0x0006
+DATA nnz<>+3140(SB)/2, $0x0007
+DATA nnz<>+3142(SB)/2, $0x0000
+DATA nnz<>+3144(SB)/2, $0x0000
+DATA nnz<>+3146(SB)/2, $0x0000
+DATA nnz<>+3148(SB)/2, $0x0000
+DATA nnz<>+3150(SB)/2, $0x0000
+DATA nnz<>+3152(SB)/2, $0x0000
+DATA nnz<>+3154(SB)/2, $0x0002
+DATA nnz<>+3156(SB)/2, $0x0006
+DATA nnz<>+3158(SB)/2, $0x0007
+DATA nnz<>+3160(SB)/2, $0x0000
+DATA nnz<>+3162(SB)/2, $0x0000
+DATA nnz<>+3164(SB)/2, $0x0000
+DATA nnz<>+3166(SB)/2, $0x0000
+DATA nnz<>+3168(SB)/2, $0x0001
+DATA nnz<>+3170(SB)/2, $0x0002
+DATA nnz<>+3172(SB)/2, $0x0006
+DATA nnz<>+3174(SB)/2, $0x0007
+DATA nnz<>+3176(SB)/2, $0x0000
+DATA nnz<>+3178(SB)/2, $0x0000
+DATA nnz<>+3180(SB)/2, $0x0000
+DATA nnz<>+3182(SB)/2, $0x0000
+DATA nnz<>+3184(SB)/2, $0x0000
+DATA nnz<>+3186(SB)/2, $0x0001
+DATA nnz<>+3188(SB)/2, $0x0002
+DATA nnz<>+3190(SB)/2, $0x0006
+DATA nnz<>+3192(SB)/2, $0x0007
+DATA nnz<>+3194(SB)/2, $0x0000
+DATA nnz<>+3196(SB)/2, $0x0000
+DATA nnz<>+3198(SB)/2, $0x0000
+DATA nnz<>+3200(SB)/2, $0x0003
+DATA nnz<>+3202(SB)/2, $0x0006
+DATA nnz<>+3204(SB)/2, $0x0007
+DATA nnz<>+3206(SB)/2, $0x0000
+DATA nnz<>+3208(SB)/2, $0x0000
+DATA nnz<>+3210(SB)/2, $0x0000
+DATA nnz<>+3212(SB)/2, $0x0000
+DATA nnz<>+3214(SB)/2, $0x0000
+DATA nnz<>+3216(SB)/2, $0x0000
+DATA nnz<>+3218(SB)/2, $0x0003
+DATA nnz<>+3220(SB)/2, $0x0006
+DATA nnz<>+3222(SB)/2, $0x0007
+DATA nnz<>+3224(SB)/2, $0x0000
+DATA nnz<>+3226(SB)/2, $0x0000
+DATA nnz<>+3228(SB)/2, $0x0000
+DATA nnz<>+3230(SB)/2, $0x0000
+DATA nnz<>+3232(SB)/2, $0x0001
+DATA nnz<>+3234(SB)/2, $0x0003
+DATA nnz<>+3236(SB)/2, $0x0006
+DATA nnz<>+3238(SB)/2, $0x0007
+DATA nnz<>+3240(SB)/2, $0x0000
+DATA nnz<>+3242(SB)/2, $0x0000
+DATA nnz<>+3244(SB)/2, $0x0000
+DATA nnz<>+3246(SB)/2, $0x0000
+DATA nnz<>+3248(SB)/2, $0x0000
+DATA nnz<>+3250(SB)/2, $0x0001
+DATA nnz<>+3252(SB)/2, $0x0003
+DATA nnz<>+3254(SB)/2, $0x0006
+DATA nnz<>+3256(SB)/2, $0x0007
+DATA nnz<>+3258(SB)/2, $0x0000
+DATA nnz<>+3260(SB)/2, $0x0000
+DATA nnz<>+3262(SB)/2, $0x0000
+DATA nnz<>+3264(SB)/2, $0x0002
+DATA nnz<>+3266(SB)/2, $0x0003
+DATA nnz<>+3268(SB)/2, $0x0006
+DATA nnz<>+3270(SB)/2, $0x0007
+DATA nnz<>+3272(SB)/2, $0x0000
+DATA nnz<>+3274(SB)/2, $0x0000
+DATA nnz<>+3276(SB)/2, $0x0000
+DATA nnz<>+3278(SB)/2, $0x0000
+DATA nnz<>+3280(SB)/2, $0x0000
+DATA nnz<>+3282(SB)/2, $0x0002
+DATA nnz<>+3284(SB)/2, $0x0003
+DATA nnz<>+3286(SB)/2, $0x0006
+DATA nnz<>+3288(SB)/2, $0x0007
+DATA nnz<>+3290(SB)/2, $0x0000
+DATA nnz<>+3292(SB)/2, $0x0000
+DATA nnz<>+3294(SB)/2, $0x0000
+DATA nnz<>+3296(SB)/2, $0x0001
+DATA nnz<>+3298(SB)/2, $0x0002
+DATA nnz<>+3300(SB)/2, $0x0003
+DATA nnz<>+3302(SB)/2, $0x0006
+DATA nnz<>+3304(SB)/2, $0x0007
+DATA nnz<>+3306(SB)/2, $0x0000
+DATA nnz<>+3308(SB)/2, $0x0000
+DATA nnz<>+3310(SB)/2, $0x0000
+DATA nnz<>+3312(SB)/2, $0x0000
+DATA nnz<>+3314(SB)/2, $0x0001
+DATA nnz<>+3316(SB)/2, $0x0002
+DATA nnz<>+3318(SB)/2, $0x0003
+DATA nnz<>+3320(SB)/2, $0x0006
+DATA nnz<>+3322(SB)/2, $0x0007
+DATA nnz<>+3324(SB)/2, $0x0000
+DATA nnz<>+3326(SB)/2, $0x0000
+DATA nnz<>+3328(SB)/2, $0x0004
+DATA nnz<>+3330(SB)/2, $0x0006
+DATA nnz<>+3332(SB)/2, $0x0007
+DATA nnz<>+3334(SB)/2, $0x0000
+DATA nnz<>+3336(SB)/2, $0x0000
+DATA nnz<>+3338(SB)/2, $0x0000
+DATA nnz<>+3340(SB)/2, $0x0000
+DATA nnz<>+3342(SB)/2, $0x0000
+DATA nnz<>+3344(SB)/2, $0x0000
+DATA nnz<>+3346(SB)/2, $0x0004
+DATA nnz<>+3348(SB)/2, $0x0006
+DATA nnz<>+3350(SB)/2, $0x0007
+DATA nnz<>+3352(SB)/2, $0x0000
+DATA nnz<>+3354(SB)/2, $0x0000
+DATA nnz<>+3356(SB)/2, $0x0000
+DATA nnz<>+3358(SB)/2, $0x0000
+DATA nnz<>+3360(SB)/2, $0x0001
+DATA nnz<>+3362(SB)/2, $0x0004
+DATA nnz<>+3364(SB)/2, $0x0006
+DATA nnz<>+3366(SB)/2, $0x0007
+DATA nnz<>+3368(SB)/2, $0x0000
+DATA nnz<>+3370(SB)/2, $0x0000
+DATA nnz<>+3372(SB)/2, $0x0000
+DATA nnz<>+3374(SB)/2, $0x0000
+DATA nnz<>+3376(SB)/2, $0x0000
+DATA nnz<>+3378(SB)/2, $0x0001
+DATA nnz<>+3380(SB)/2, $0x0004
+DATA nnz<>+3382(SB)/2, $0x0006
+DATA nnz<>+3384(SB)/2, $0x0007
+DATA nnz<>+3386(SB)/2, $0x0000
+DATA nnz<>+3388(SB)/2, $0x0000
+DATA nnz<>+3390(SB)/2, $0x0000
+DATA nnz<>+3392(SB)/2, $0x0002
+DATA nnz<>+3394(SB)/2, $0x0004
+DATA nnz<>+3396(SB)/2, $0x0006
+DATA nnz<>+3398(SB)/2, $0x0007
+DATA nnz<>+3400(SB)/2, $0x0000
+DATA nnz<>+3402(SB)/2, $0x0000
+DATA nnz<>+3404(SB)/2, $0x0000
+DATA nnz<>+3406(SB)/2, $0x0000
+DATA nnz<>+3408(SB)/2, $0x0000
+DATA nnz<>+3410(SB)/2, $0x0002
+DATA nnz<>+3412(SB)/2, $0x0004
+DATA nnz<>+3414(SB)/2, $0x0006
+DATA nnz<>+3416(SB)/2, $0x0007
+DATA nnz<>+3418(SB)/2, $0x0000
+DATA nnz<>+3420(SB)/2, $0x0000
+DATA nnz<>+3422(SB)/2, $0x0000
+DATA nnz<>+3424(SB)/2, $0x0001
+DATA nnz<>+3426(SB)/2, $0x0002
+DATA nnz<>+3428(SB)/2, $0x0004
+DATA nnz<>+3430(SB)/2, $0x0006
+DATA nnz<>+3432(SB)/2, $0x0007
+DATA nnz<>+3434(SB)/2, $0x0000
+DATA nnz<>+3436(SB)/2, $0x0000
+DATA nnz<>+3438(SB)/2, $0x0000
+DATA nnz<>+3440(SB)/2, $0x0000
+DATA nnz<>+3442(SB)/2, $0x0001
+DATA nnz<>+3444(SB)/2, $0x0002
+DATA nnz<>+3446(SB)/2, $0x0004
+DATA nnz<>+3448(SB)/2, $0x0006
+DATA nnz<>+3450(SB)/2, $0x0007
+DATA nnz<>+3452(SB)/2, $0x0000
+DATA nnz<>+3454(SB)/2, $0x0000
+DATA nnz<>+3456(SB)/2, $0x0003
+DATA nnz<>+3458(SB)/2, $0x0004
+DATA nnz<>+3460(SB)/2, $0x0006
+DATA nnz<>+3462(SB)/2, $0x0007
+DATA nnz<>+3464(SB)/2, $0x0000
+DATA nnz<>+3466(SB)/2, $0x0000
+DATA nnz<>+3468(SB)/2, $0x0000
+DATA nnz<>+3470(SB)/2, $0x0000
+DATA nnz<>+3472(SB)/2, $0x0000
+DATA nnz<>+3474(SB)/2, $0x0003
+DATA nnz<>+3476(SB)/2, $0x0004
+DATA nnz<>+3478(SB)/2, $0x0006
+DATA nnz<>+3480(SB)/2, $0x0007
+DATA nnz<>+3482(SB)/2, $0x0000
+DATA nnz<>+3484(SB)/2, $0x0000
+DATA nnz<>+3486(SB)/2, $0x0000
+DATA nnz<>+3488(SB)/2, $0x0001
+DATA nnz<>+3490(SB)/2, $0x0003
+DATA nnz<>+3492(SB)/2, $0x0004
+DATA nnz<>+3494(SB)/2, $0x0006
+DATA nnz<>+3496(SB)/2, $0x0007
+DATA nnz<>+3498(SB)/2, $0x0000
+DATA nnz<>+3500(SB)/2, $0x0000
+DATA nnz<>+3502(SB)/2, $0x0000
+DATA nnz<>+3504(SB)/2, $0x0000
+DATA nnz<>+3506(SB)/2, $0x0001
+DATA nnz<>+3508(SB)/2, $0x0003
+DATA nnz<>+3510(SB)/2, $0x0004
+DATA nnz<>+3512(SB)/2, $0x0006
+DATA nnz<>+3514(SB)/2, $0x0007
+DATA nnz<>+3516(SB)/2, $0x0000
+DATA nnz<>+3518(SB)/2, $0x0000
+DATA nnz<>+3520(SB)/2, $0x0002
+DATA nnz<>+3522(SB)/2, $0x0003
+DATA nnz<>+3524(SB)/2, $0x0004
+DATA nnz<>+3526(SB)/2, $0x0006
+DATA nnz<>+3528(SB)/2, $0x0007
+DATA nnz<>+3530(SB)/2, $0x0000
+DATA nnz<>+3532(SB)/2, $0x0000
+DATA nnz<>+3534(SB)/2, $0x0000
+DATA nnz<>+3536(SB)/2, $0x0000
+DATA nnz<>+3538(SB)/2, $0x0002
+DATA nnz<>+3540(SB)/2, $0x0003
+DATA nnz<>+3542(SB)/2, $0x0004
+DATA nnz<>+3544(SB)/2, $0x0006
+DATA nnz<>+3546(SB)/2, $0x0007
+DATA nnz<>+3548(SB)/2, $0x0000
+DATA nnz<>+3550(SB)/2, $0x0000
+DATA nnz<>+3552(SB)/2, $0x0001
+DATA nnz<>+3554(SB)/2, $0x0002
+DATA nnz<>+3556(SB)/2, $0x0003
+DATA nnz<>+3558(SB)/2, $0x0004
+DATA nnz<>+3560(SB)/2, $0x0006
+DATA nnz<>+3562(SB)/2, $0x0007
+DATA nnz<>+3564(SB)/2, $0x0000
+DATA nnz<>+3566(SB)/2, $0x0000
+DATA nnz<>+3568(SB)/2, $0x0000
+DATA nnz<>+3570(SB)/2, $0x0001
+DATA nnz<>+3572(SB)/2, $0x0002
+DATA nnz<>+3574(SB)/2, $0x0003
+DATA nnz<>+3576(SB)/2, $0x0004
+DATA nnz<>+3578(SB)/2, $0x0006
+DATA nnz<>+3580(SB)/2, $0x0007
+DATA nnz<>+3582(SB)/2, $0x0000
+DATA nnz<>+3584(SB)/2, $0x0005
+DATA nnz<>+3586(SB)/2, $0x0006
+DATA nnz<>+3588(SB)/2, $0x0007
+DATA nnz<>+3590(SB)/2, $0x0000
+DATA nnz<>+3592(SB)/2, $0x0000
+DATA nnz<>+3594(SB)/2, $0x0000
+DATA nnz<>+3596(SB)/2, $0x0000
+DATA nnz<>+3598(SB)/2, $0x0000
+DATA nnz<>+3600(SB)/2, $0x0000
+DATA nnz<>+3602(SB)/2, $0x0005
+DATA nnz<>+3604(SB)/2, $0x0006
+DATA nnz<>+3606(SB)/2, $0x0007
+DATA nnz<>+3608(SB)/2, $0x0000
+DATA nnz<>+3610(SB)/2, $0x0000
+DATA nnz<>+3612(SB)/2, $0x0000
+DATA nnz<>+3614(SB)/2, $0x0000
+DATA nnz<>+3616(SB)/2, $0x0001
+DATA nnz<>+3618(SB)/2, $0x0005
+DATA nnz<>+3620(SB)/2, $0x0006
+DATA nnz<>+3622(SB)/2, $0x0007
+DATA nnz<>+3624(SB)/2, $0x0000
+DATA nnz<>+3626(SB)/2, $0x0000
+DATA nnz<>+3628(SB)/2, $0x0000
+DATA nnz<>+3630(SB)/2, $0x0000
+DATA nnz<>+3632(SB)/2, $0x0000
+DATA nnz<>+3634(SB)/2, $0x0001
+DATA nnz<>+3636(SB)/2, $0x0005
+DATA nnz<>+3638(SB)/2, $0x0006
+DATA nnz<>+3640(SB)/2, $0x0007
+DATA nnz<>+3642(SB)/2, $0x0000
+DATA nnz<>+3644(SB)/2, $0x0000
+DATA nnz<>+3646(SB)/2, $0x0000
+DATA nnz<>+3648(SB)/2, $0x0002
+DATA nnz<>+3650(SB)/2, $0x0005
+DATA nnz<>+3652(SB)/2, $0x0006
+DATA nnz<>+3654(SB)/2, $0x0007
+DATA nnz<>+3656(SB)/2, $0x0000
+DATA nnz<>+3658(SB)/2, $0x0000
+DATA nnz<>+3660(SB)/2, $0x0000
+DATA nnz<>+3662(SB)/2, $0x0000
+DATA nnz<>+3664(SB)/2, $0x0000
+DATA nnz<>+3666(SB)/2, $0x0002
+DATA nnz<>+3668(SB)/2, $0x0005
+DATA nnz<>+3670(SB)/2, $0x0006
+DATA nnz<>+3672(SB)/2, $0x0007
+DATA nnz<>+3674(SB)/2, $0x0000
+DATA nnz<>+3676(SB)/2, $0x0000
+DATA nnz<>+3678(SB)/2, $0x0000
+DATA nnz<>+3680(SB)/2, $0x0001
+DATA nnz<>+3682(SB)/2, $0x0002
+DATA nnz<>+3684(SB)/2, $0x0005
+DATA nnz<>+3686(SB)/2, $0x0006
+DATA nnz<>+3688(SB)/2, $0x0007
+DATA nnz<>+3690(SB)/2, $0x0000
+DATA nnz<>+3692(SB)/2, $0x0000
+DATA nnz<>+3694(SB)/2, $0x0000
+DATA nnz<>+3696(SB)/2, $0x0000
+DATA nnz<>+3698(SB)/2, $0x0001
+DATA nnz<>+3700(SB)/2, $0x0002
+DATA nnz<>+3702(SB)/2, $0x0005
+DATA nnz<>+3704(SB)/2, $0x0006
+DATA nnz<>+3706(SB)/2, $0x0007
+DATA nnz<>+3708(SB)/2, $0x0000
+DATA nnz<>+3710(SB)/2, $0x0000
+DATA nnz<>+3712(SB)/2, $0x0003
+DATA nnz<>+3714(SB)/2, $0x0005
+DATA nnz<>+3716(SB)/2, $0x0006
+DATA nnz<>+3718(SB)/2, $0x0007
+DATA nnz<>+3720(SB)/2, $0x0000
+DATA nnz<>+3722(SB)/2, $0x0000
+DATA nnz<>+3724(SB)/2, $0x0000
+DATA nnz<>+3726(SB)/2, $0x0000
+DATA nnz<>+3728(SB)/2, $0x0000
+DATA nnz<>+3730(SB)/2, $0x0003
+DATA nnz<>+3732(SB)/2, $0x0005
+DATA nnz<>+3734(SB)/2, $0x0006
+DATA nnz<>+3736(SB)/2, $0x0007
+DATA nnz<>+3738(SB)/2, $0x0000
+DATA nnz<>+3740(SB)/2, $0x0000
+DATA nnz<>+3742(SB)/2, $0x0000
+DATA nnz<>+3744(SB)/2, $0x0001
+DATA nnz<>+3746(SB)/2, $0x0003
+DATA nnz<>+3748(SB)/2, $0x0005
+DATA nnz<>+3750(SB)/2, $0x0006
+DATA nnz<>+3752(SB)/2, $0x0007
+DATA nnz<>+3754(SB)/2, $0x0000
+DATA nnz<>+3756(SB)/2, $0x0000
+DATA nnz<>+3758(SB)/2, $0x0000
+DATA nnz<>+3760(SB)/2, $0x0000
+DATA nnz<>+3762(SB)/2, $0x0001
+DATA nnz<>+3764(SB)/2, $0x0003
+DATA nnz<>+3766(SB)/2, $0x0005
+DATA nnz<>+3768(SB)/2, $0x0006
+DATA nnz<>+3770(SB)/2, $0x0007
+DATA nnz<>+3772(SB)/2, $0x0000
+DATA nnz<>+3774(SB)/2, $0x0000
+DATA nnz<>+3776(SB)/2, $0x0002
+DATA nnz<>+3778(SB)/2, $0x0003
+DATA nnz<>+3780(SB)/2, $0x0005
+DATA nnz<>+3782(SB)/2, $0x0006
+DATA nnz<>+3784(SB)/2, $0x0007
+DATA nnz<>+3786(SB)/2, $0x0000
+DATA nnz<>+3788(SB)/2, $0x0000
+DATA nnz<>+3790(SB)/2, $0x0000
+DATA nnz<>+3792(SB)/2, $0x0000
+DATA nnz<>+3794(SB)/2, $0x0002
+DATA nnz<>+3796(SB)/2, $0x0003
+DATA nnz<>+3798(SB)/2, $0x0005
+DATA nnz<>+3800(SB)/2, $0x0006
+DATA nnz<>+3802(SB)/2, $0x0007
+DATA nnz<>+3804(SB)/2, $0x0000
+DATA nnz<>+3806(SB)/2, $0x0000
+DATA nnz<>+3808(SB)/2, $0x0001
+DATA nnz<>+3810(SB)/2, $0x0002
+DATA nnz<>+3812(SB)/2, $0x0003
+DATA nnz<>+3814(SB)/2, $0x0005
+DATA nnz<>+3816(SB)/2, $0x0006
+DATA nnz<>+3818(SB)/2, $0x0007
+DATA nnz<>+3820(SB)/2, $0x0000
+DATA nnz<>+3822(SB)/2, $0x0000
+DATA nnz<>+3824(SB)/2, $0x0000
+DATA nnz<>+3826(SB)/2, $0x0001
+DATA nnz<>+3828(SB)/2, $0x0002
+DATA nnz<>+3830(SB)/2, $0x0003
+DATA nnz<>+3832(SB)/2, $0x0005
+DATA nnz<>+3834(SB)/2, $0x0006
+DATA nnz<>+3836(SB)/2, $0x0007
+DATA nnz<>+3838(SB)/2, $0x0000
+DATA nnz<>+3840(SB)/2, $0x0004
+DATA nnz<>+3842(SB)/2, $0x0005
+DATA nnz<>+3844(SB)/2, $0x0006
+DATA nnz<>+3846(SB)/2, $0x0007
+DATA nnz<>+3848(SB)/2, $0x0000
+DATA nnz<>+3850(SB)/2, $0x0000
+DATA nnz<>+3852(SB)/2, $0x0000
+DATA nnz<>+3854(SB)/2, $0x0000
+DATA nnz<>+3856(SB)/2, $0x0000
+DATA nnz<>+3858(SB)/2, $0x0004
+DATA nnz<>+3860(SB)/2, $0x0005
+DATA nnz<>+3862(SB)/2, $0x0006
+DATA nnz<>+3864(SB)/2, $0x0007
+DATA nnz<>+3866(SB)/2, $0x0000
+DATA nnz<>+3868(SB)/2, $0x0000
+DATA nnz<>+3870(SB)/2, $0x0000
+DATA nnz<>+3872(SB)/2, $0x0001
+DATA nnz<>+3874(SB)/2, $0x0004
+DATA nnz<>+3876(SB)/2, $0x0005
+DATA nnz<>+3878(SB)/2, $0x0006
+DATA nnz<>+3880(SB)/2, $0x0007
+DATA nnz<>+3882(SB)/2, $0x0000
+DATA nnz<>+3884(SB)/2, $0x0000
+DATA nnz<>+3886(SB)/2, $0x0000
+DATA nnz<>+3888(SB)/2, $0x0000
+DATA nnz<>+3890(SB)/2, $0x0001
+DATA nnz<>+3892(SB)/2, $0x0004
+DATA nnz<>+3894(SB)/2, $0x0005
+DATA nnz<>+3896(SB)/2, $0x0006
+DATA nnz<>+3898(SB)/2, $0x0007
+DATA nnz<>+3900(SB)/2, $0x0000
+DATA nnz<>+3902(SB)/2, $0x0000
+DATA nnz<>+3904(SB)/2, $0x0002
+DATA nnz<>+3906(SB)/2, $0x0004
+DATA nnz<>+3908(SB)/2, $0x0005
+DATA nnz<>+3910(SB)/2, $0x0006
+DATA nnz<>+3912(SB)/2, $0x0007
+DATA nnz<>+3914(SB)/2, $0x0000
+DATA nnz<>+3916(SB)/2, $0x0000
+DATA nnz<>+3918(SB)/2, $0x0000
+DATA nnz<>+3920(SB)/2, $0x0000
+DATA nnz<>+3922(SB)/2, $0x0002
+DATA nnz<>+3924(SB)/2, $0x0004
+DATA nnz<>+3926(SB)/2, $0x0005
+DATA nnz<>+3928(SB)/2, $0x0006
+DATA nnz<>+3930(SB)/2, $0x0007
+DATA nnz<>+3932(SB)/2, $0x0000
+DATA nnz<>+3934(SB)/2, $0x0000
+DATA nnz<>+3936(SB)/2, $0x0001
+DATA nnz<>+3938(SB)/2, $0x0002
+DATA nnz<>+3940(SB)/2, $0x0004
+DATA nnz<>+3942(SB)/2, $0x0005
+DATA nnz<>+3944(SB)/2, $0x0006
+DATA nnz<>+3946(SB)/2, $0x0007
+DATA nnz<>+3948(SB)/2, $0x0000
+DATA nnz<>+3950(SB)/2, $0x0000
+DATA nnz<>+3952(SB)/2, $0x0000
+DATA nnz<>+3954(SB)/2, $0x0001
+DATA nnz<>+3956(SB)/2, $0x0002
+DATA nnz<>+3958(SB)/2, $0x0004
+DATA nnz<>+3960(SB)/2, $0x0005
+DATA nnz<>+3962(SB)/2, $0x0006
+DATA nnz<>+3964(SB)/2, $0x0007
+DATA nnz<>+3966(SB)/2, $0x0000
+DATA nnz<>+3968(SB)/2, $0x0003
+DATA nnz<>+3970(SB)/2, $0x0004
+DATA nnz<>+3972(SB)/2, $0x0005
+DATA nnz<>+3974(SB)/2, $0x0006
+DATA nnz<>+3976(SB)/2, $0x0007
+DATA nnz<>+3978(SB)/2, $0x0000
+DATA nnz<>+3980(SB)/2, $0x0000
+DATA nnz<>+3982(SB)/2, $0x0000
+DATA nnz<>+3984(SB)/2, $0x0000
+DATA nnz<>+3986(SB)/2, $0x0003
+DATA nnz<>+3988(SB)/2, $0x0004
+DATA nnz<>+3990(SB)/2, $0x0005
+DATA nnz<>+3992(SB)/2, $0x0006
+DATA nnz<>+3994(SB)/2, $0x0007
+DATA nnz<>+3996(SB)/2, $0x0000
+DATA nnz<>+3998(SB)/2, $0x0000
+DATA nnz<>+4000(SB)/2, $0x0001
+DATA nnz<>+4002(SB)/2, $0x0003
+DATA nnz<>+4004(SB)/2, $0x0004
+DATA nnz<>+4006(SB)/2, $0x0005
+DATA nnz<>+4008(SB)/2, $0x0006
+DATA nnz<>+4010(SB)/2, $0x0007
+DATA nnz<>+4012(SB)/2, $0x0000
+DATA nnz<>+4014(SB)/2, $0x0000
+DATA nnz<>+4016(SB)/2, $0x0000
+DATA nnz<>+4018(SB)/2, $0x0001
+DATA nnz<>+4020(SB)/2, $0x0003
+DATA nnz<>+4022(SB)/2, $0x0004
+DATA nnz<>+4024(SB)/2, $0x0005
+DATA nnz<>+4026(SB)/2, $0x0006
+DATA nnz<>+4028(SB)/2, $0x0007
+DATA nnz<>+4030(SB)/2, $0x0000
+DATA nnz<>+4032(SB)/2, $0x0002
+DATA nnz<>+4034(SB)/2, $0x0003
+DATA nnz<>+4036(SB)/2, $0x0004
+DATA nnz<>+4038(SB)/2, $0x0005
+DATA nnz<>+4040(SB)/2, $0x0006
+DATA nnz<>+4042(SB)/2, $0x0007
+DATA nnz<>+4044(SB)/2, $0x0000
+DATA nnz<>+4046(SB)/2, $0x0000
+DATA nnz<>+4048(SB)/2, $0x0000
+DATA nnz<>+4050(SB)/2, $0x0002
+DATA nnz<>+4052(SB)/2, $0x0003
+DATA nnz<>+4054(SB)/2, $0x0004
+DATA nnz<>+4056(SB)/2, $0x0005
+DATA nnz<>+4058(SB)/2, $0x0006
+DATA nnz<>+4060(SB)/2, $0x0007
+DATA nnz<>+4062(SB)/2, $0x0000
+DATA nnz<>+4064(SB)/2, $0x0001
+DATA nnz<>+4066(SB)/2, $0x0002
+DATA nnz<>+4068(SB)/2, $0x0003
+DATA nnz<>+4070(SB)/2, $0x0004
+DATA nnz<>+4072(SB)/2, $0x0005
+DATA nnz<>+4074(SB)/2, $0x0006
+DATA nnz<>+4076(SB)/2, $0x0007
+DATA nnz<>+4078(SB)/2, $0x0000
+DATA nnz<>+4080(SB)/2, $0x0000
+DATA nnz<>+4082(SB)/2, $0x0001
+DATA nnz<>+4084(SB)/2, $0x0002
+DATA nnz<>+4086(SB)/2, $0x0003
+DATA nnz<>+4088(SB)/2, $0x0004
+DATA nnz<>+4090(SB)/2, $0x0005
+DATA nnz<>+4092(SB)/2, $0x0006
+DATA nnz<>+4094(SB)/2, $0x0007
+GLOBL nnz<>(SB), RODATA|NOPTR, $4096
+
 // func accUpdateAVX2(dst *int16, src *int16, w *int16, n int, removed []int32, added []int32)
 // Requires: AVX, AVX2
 TEXT ·accUpdateAVX2(SB), NOSPLIT, $0-80
@@ -113,58 +2163,117 @@ loop:
 	VZEROUPPER
 	RET
 
-// func affineSparse32AVX2(out *uint8, in *uint8, wb *int8, bias *int32, n int)
-// Requires: AVX, AVX2
-TEXT ·affineSparse32AVX2(SB), NOSPLIT, $0-40
-	MOVQ     out+0(FP), AX
-	MOVQ     in+8(FP), CX
-	MOVQ     wb+16(FP), DX
-	MOVQ     bias+24(FP), BX
-	MOVQ     n+32(FP), SI
-	VMOVDQU  (BX), Y0
-	VMOVDQU  32(BX), Y1
-	VMOVDQU  64(BX), Y2
-	VMOVDQU  96(BX), Y3
-	VPCMPEQW Y4, Y4, Y4
-	VPSRLW   $0x0f, Y4, Y4
-	VPXOR    Y5, Y5, Y5
-	XORQ     BX, BX
+// func affineSparse32AVX2(out *uint8, in *uint8, wb *int8, bias *int32, n int, k int, idx *uint16)
+// Requires: AVX, AVX2, CMOV, POPCNT, SSE2
+TEXT ·affineSparse32AVX2(SB), NOSPLIT, $0-56
+	MOVQ         out+0(FP), AX
+	MOVQ         in+8(FP), CX
+	MOVQ         wb+16(FP), DX
+	MOVQ         bias+24(FP), BX
+	MOVQ         n+32(FP), SI
+	MOVQ         k+40(FP), DI
+	VMOVDQU      (BX), Y0
+	VMOVDQU      32(BX), Y1
+	VMOVDQU      64(BX), Y2
+	VMOVDQU      96(BX), Y3
+	VPCMPEQW     Y4, Y4, Y4
+	VPSRLW       $0x0f, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	MOVQ         idx+48(FP), R8
+	XORQ         BX, BX
+	XORQ         R9, R9
+	LEAQ         nnz<>+0(SB), R12
+	VPXOR        X6, X6, X6
+	MOVQ         $0x00000008, R11
+	MOVQ         R11, X7
+	VPBROADCASTW X7, X7
 
-affineSparse32AVX2_chunk:
-	VMOVDQU   (CX)(BX*1), Y7
-	VPCMPEQD  Y5, Y7, Y7
-	VMOVMSKPS Y7, R8
-	XORL      $0x000000ff, R8
+affineSparse32AVX2_scan:
+	VMOVDQU   (CX)(R9*1), Y8
+	VPCMPEQD  Y5, Y8, Y8
+	VMOVMSKPS Y8, R10
+	XORQ      $0x000000ff, R10
+	MOVQ      R10, R11
+	SHLQ      $0x04, R11
+	VMOVDQU   (R12)(R11*1), X8
+	VPADDW    X6, X8, X8
+	VMOVDQU   X8, (R8)(BX*2)
+	POPCNTL   R10, R11
+	ADDQ      R11, BX
+	VPADDW    X7, X6, X6
+	ADDQ      $0x20, R9
+	CMPQ      R9, SI
+	JB        affineSparse32AVX2_scan
+	XORQ      SI, SI
 
-affineSparse32AVX2_bits:
-	TESTL        R8, R8
-	JZ           affineSparse32AVX2_next
-	BSFL         R8, DI
-	LEAL         -1(R8), R9
-	ANDL         R9, R8
-	SHLQ         $0x02, DI
-	ADDQ         BX, DI
-	MOVQ         DI, R9
-	SHLQ         $0x05, R9
-	VPBROADCASTD (CX)(DI*1), Y6
-	VPMADDUBSW   (DX)(R9*1), Y6, Y7
-	VPMADDWD     Y4, Y7, Y7
-	VPADDD       Y7, Y0, Y0
-	VPMADDUBSW   32(DX)(R9*1), Y6, Y7
-	VPMADDWD     Y4, Y7, Y7
-	VPADDD       Y7, Y1, Y1
-	VPMADDUBSW   64(DX)(R9*1), Y6, Y7
-	VPMADDWD     Y4, Y7, Y7
-	VPADDD       Y7, Y2, Y2
-	VPMADDUBSW   96(DX)(R9*1), Y6, Y7
-	VPMADDWD     Y4, Y7, Y7
-	VPADDD       Y7, Y3, Y3
-	JMP          affineSparse32AVX2_bits
+affineSparse32AVX2_block:
+	CMPQ    SI, BX
+	JAE     affineSparse32AVX2_done
+	LEAQ    (SI)(DI*1), R9
+	CMPQ    R9, BX
+	CMOVQHI BX, R9
+	VPXOR   Y6, Y6, Y6
+	VPXOR   Y7, Y7, Y7
+	VPXOR   Y8, Y8, Y8
+	VPXOR   Y9, Y9, Y9
+	LEAQ    -1(R9), R12
 
-affineSparse32AVX2_next:
-	ADDQ      $0x20, BX
-	CMPQ      BX, SI
-	JB        affineSparse32AVX2_chunk
+affineSparse32AVX2_pair:
+	CMPQ         SI, R12
+	JAE          affineSparse32AVX2_single
+	MOVWQZX      (R8)(SI*2), R10
+	VPBROADCASTD (CX)(R10*4), Y10
+	SHLQ         $0x07, R10
+	MOVWQZX      2(R8)(SI*2), R11
+	VPBROADCASTD (CX)(R11*4), Y12
+	SHLQ         $0x07, R11
+	VPMADDUBSW   (DX)(R10*1), Y10, Y11
+	VPMADDUBSW   (DX)(R11*1), Y12, Y13
+	VPADDW       Y11, Y6, Y6
+	VPADDW       Y13, Y6, Y6
+	VPMADDUBSW   32(DX)(R10*1), Y10, Y11
+	VPMADDUBSW   32(DX)(R11*1), Y12, Y13
+	VPADDW       Y11, Y7, Y7
+	VPADDW       Y13, Y7, Y7
+	VPMADDUBSW   64(DX)(R10*1), Y10, Y11
+	VPMADDUBSW   64(DX)(R11*1), Y12, Y13
+	VPADDW       Y11, Y8, Y8
+	VPADDW       Y13, Y8, Y8
+	VPMADDUBSW   96(DX)(R10*1), Y10, Y11
+	VPMADDUBSW   96(DX)(R11*1), Y12, Y13
+	VPADDW       Y11, Y9, Y9
+	VPADDW       Y13, Y9, Y9
+	ADDQ         $0x02, SI
+	JMP          affineSparse32AVX2_pair
+
+affineSparse32AVX2_single:
+	CMPQ         SI, R9
+	JAE          affineSparse32AVX2_flush
+	MOVWQZX      (R8)(SI*2), R10
+	VPBROADCASTD (CX)(R10*4), Y10
+	SHLQ         $0x07, R10
+	VPMADDUBSW   (DX)(R10*1), Y10, Y11
+	VPADDW       Y11, Y6, Y6
+	VPMADDUBSW   32(DX)(R10*1), Y10, Y11
+	VPADDW       Y11, Y7, Y7
+	VPMADDUBSW   64(DX)(R10*1), Y10, Y11
+	VPADDW       Y11, Y8, Y8
+	VPMADDUBSW   96(DX)(R10*1), Y10, Y11
+	VPADDW       Y11, Y9, Y9
+	INCQ         SI
+
+affineSparse32AVX2_flush:
+	VPMADDWD Y4, Y6, Y6
+	VPADDD   Y6, Y0, Y0
+	VPMADDWD Y4, Y7, Y7
+	VPADDD   Y7, Y1, Y1
+	VPMADDWD Y4, Y8, Y8
+	VPADDD   Y8, Y2, Y2
+	VPMADDWD Y4, Y9, Y9
+	VPADDD   Y9, Y3, Y3
+	JMP      affineSparse32AVX2_block
+
+affineSparse32AVX2_done:
 	VPSRAD    $0x06, Y0, Y0
 	VPSRAD    $0x06, Y1, Y1
 	VPSRAD    $0x06, Y2, Y2
@@ -179,14 +2288,15 @@ affineSparse32AVX2_next:
 	VZEROUPPER
 	RET
 
-// func affine32AVX2(out *uint8, in *uint8, wb *int8, bias *int32, n int)
-// Requires: AVX, AVX2
-TEXT ·affine32AVX2(SB), NOSPLIT, $0-40
+// func affine32AVX2(out *uint8, in *uint8, wb *int8, bias *int32, n int, k int)
+// Requires: AVX, AVX2, CMOV
+TEXT ·affine32AVX2(SB), NOSPLIT, $0-48
 	MOVQ     out+0(FP), AX
 	MOVQ     in+8(FP), CX
 	MOVQ     wb+16(FP), DX
 	MOVQ     bias+24(FP), BX
 	MOVQ     n+32(FP), SI
+	MOVQ     k+40(FP), DI
 	VMOVDQU  (BX), Y0
 	VMOVDQU  32(BX), Y1
 	VMOVDQU  64(BX), Y2
@@ -194,36 +2304,89 @@ TEXT ·affine32AVX2(SB), NOSPLIT, $0-40
 	VPCMPEQW Y4, Y4, Y4
 	VPSRLW   $0x0f, Y4, Y4
 	VPXOR    Y5, Y5, Y5
+	MOVQ     SI, BX
+	SHRQ     $0x02, BX
+	XORQ     SI, SI
 
-affine32AVX2_loop:
-	VPBROADCASTD (CX), Y6
-	VPMADDUBSW   (DX), Y6, Y7
-	VPMADDWD     Y4, Y7, Y7
-	VPADDD       Y7, Y0, Y0
-	VPMADDUBSW   32(DX), Y6, Y7
-	VPMADDWD     Y4, Y7, Y7
-	VPADDD       Y7, Y1, Y1
-	VPMADDUBSW   64(DX), Y6, Y7
-	VPMADDWD     Y4, Y7, Y7
-	VPADDD       Y7, Y2, Y2
-	VPMADDUBSW   96(DX), Y6, Y7
-	VPMADDWD     Y4, Y7, Y7
-	VPADDD       Y7, Y3, Y3
-	ADDQ         $0x04, CX
-	ADDQ         $0x00000080, DX
-	SUBQ         $0x04, SI
-	JNZ          affine32AVX2_loop
-	VPSRAD       $0x06, Y0, Y0
-	VPSRAD       $0x06, Y1, Y1
-	VPSRAD       $0x06, Y2, Y2
-	VPSRAD       $0x06, Y3, Y3
-	VPACKSSDW    Y1, Y0, Y0
-	VPACKSSDW    Y3, Y2, Y2
-	VPACKSSWB    Y2, Y0, Y0
-	VMOVDQU      permd<>+0(SB), Y1
-	VPERMD       Y0, Y1, Y0
-	VPMAXSB      Y5, Y0, Y0
-	VMOVDQU      Y0, (AX)
+affine32AVX2_block:
+	CMPQ    SI, BX
+	JAE     affine32AVX2_done
+	LEAQ    (SI)(DI*1), R8
+	CMPQ    R8, BX
+	CMOVQHI BX, R8
+	VPXOR   Y6, Y6, Y6
+	VPXOR   Y7, Y7, Y7
+	VPXOR   Y8, Y8, Y8
+	VPXOR   Y9, Y9, Y9
+	LEAQ    -1(R8), R11
+
+affine32AVX2_pair:
+	CMPQ         SI, R11
+	JAE          affine32AVX2_single
+	LEAQ         (SI), R9
+	VPBROADCASTD (CX)(R9*4), Y10
+	SHLQ         $0x07, R9
+	LEAQ         1(SI), R10
+	VPBROADCASTD (CX)(R10*4), Y12
+	SHLQ         $0x07, R10
+	VPMADDUBSW   (DX)(R9*1), Y10, Y11
+	VPMADDUBSW   (DX)(R10*1), Y12, Y13
+	VPADDW       Y11, Y6, Y6
+	VPADDW       Y13, Y6, Y6
+	VPMADDUBSW   32(DX)(R9*1), Y10, Y11
+	VPMADDUBSW   32(DX)(R10*1), Y12, Y13
+	VPADDW       Y11, Y7, Y7
+	VPADDW       Y13, Y7, Y7
+	VPMADDUBSW   64(DX)(R9*1), Y10, Y11
+	VPMADDUBSW   64(DX)(R10*1), Y12, Y13
+	VPADDW       Y11, Y8, Y8
+	VPADDW       Y13, Y8, Y8
+	VPMADDUBSW   96(DX)(R9*1), Y10, Y11
+	VPMADDUBSW   96(DX)(R10*1), Y12, Y13
+	VPADDW       Y11, Y9, Y9
+	VPADDW       Y13, Y9, Y9
+	ADDQ         $0x02, SI
+	JMP          affine32AVX2_pair
+
+affine32AVX2_single:
+	CMPQ         SI, R8
+	JAE          affine32AVX2_flush
+	LEAQ         (SI), R9
+	VPBROADCASTD (CX)(R9*4), Y10
+	SHLQ         $0x07, R9
+	VPMADDUBSW   (DX)(R9*1), Y10, Y11
+	VPADDW       Y11, Y6, Y6
+	VPMADDUBSW   32(DX)(R9*1), Y10, Y11
+	VPADDW       Y11, Y7, Y7
+	VPMADDUBSW   64(DX)(R9*1), Y10, Y11
+	VPADDW       Y11, Y8, Y8
+	VPMADDUBSW   96(DX)(R9*1), Y10, Y11
+	VPADDW       Y11, Y9, Y9
+	INCQ         SI
+
+affine32AVX2_flush:
+	VPMADDWD Y4, Y6, Y6
+	VPADDD   Y6, Y0, Y0
+	VPMADDWD Y4, Y7, Y7
+	VPADDD   Y7, Y1, Y1
+	VPMADDWD Y4, Y8, Y8
+	VPADDD   Y8, Y2, Y2
+	VPMADDWD Y4, Y9, Y9
+	VPADDD   Y9, Y3, Y3
+	JMP      affine32AVX2_block
+
+affine32AVX2_done:
+	VPSRAD    $0x06, Y0, Y0
+	VPSRAD    $0x06, Y1, Y1
+	VPSRAD    $0x06, Y2, Y2
+	VPSRAD    $0x06, Y3, Y3
+	VPACKSSDW Y1, Y0, Y0
+	VPACKSSDW Y3, Y2, Y2
+	VPACKSSWB Y2, Y0, Y0
+	VMOVDQU   permd<>+0(SB), Y1
+	VPERMD    Y0, Y1, Y0
+	VPMAXSB   Y5, Y0, Y0
+	VMOVDQU   Y0, (AX)
 	VZEROUPPER
 	RET
 

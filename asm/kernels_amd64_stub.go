@@ -14,15 +14,15 @@ func accUpdateAVX2(dst *int16, src *int16, w *int16, n int, removed []int32, add
 //go:noescape
 func clippedReLUAVX2(out *uint8, in *int16, n int)
 
-// affineSparse32AVX2 is AffineSparse for 32 outputs and n a multiple of 32.
+// affineSparse32AVX2 is AffineSparse for 32 outputs and n a multiple of 32; idx has room for n/4+8 entries.
 //
 //go:noescape
-func affineSparse32AVX2(out *uint8, in *uint8, wb *int8, bias *int32, n int)
+func affineSparse32AVX2(out *uint8, in *uint8, wb *int8, bias *int32, n int, k int, idx *uint16)
 
 // affine32AVX2 is Affine for 32 outputs and n a multiple of 4.
 //
 //go:noescape
-func affine32AVX2(out *uint8, in *uint8, wb *int8, bias *int32, n int)
+func affine32AVX2(out *uint8, in *uint8, wb *int8, bias *int32, n int, k int)
 
 // dotAVX2 is Dot for n a multiple of 32.
 //

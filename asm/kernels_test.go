@@ -152,6 +152,11 @@ func TestAffineVsTwin(t *testing.T) {
 		extremeW := iter%5 < 2
 		in := randU8(r, nIn, mode)
 		w := randI8(r, 32*nIn, extremeW)
+		if iter%7 == 3 { // small weights: int16 grouping of up to 64 groups
+			for i := range w {
+				w[i] = int8(r.IntN(5) - 2)
+			}
+		}
 		bias := make([]int32, 32)
 		for i := range bias {
 			switch iter % 3 {
@@ -175,14 +180,17 @@ func TestAffineVsTwin(t *testing.T) {
 			continue
 		}
 		got := make([]uint8, 32)
-		AffineSparse(got, in, wb, bias)
-		if !slices.Equal(got, spec) {
-			t.Fatalf("iter %d: AffineSparse differs: %v vs %v", iter, got, spec)
-		}
-		clear(got)
-		Affine(got, in, wb, bias)
-		if !slices.Equal(got, spec) {
-			t.Fatalf("iter %d: Affine differs", iter)
+		for _, k := range []int{1, GroupLimit(MaxAbs(w))} {
+			clear(got)
+			AffineSparse(got, in, wb, bias, k)
+			if !slices.Equal(got, spec) {
+				t.Fatalf("iter %d k %d: AffineSparse differs: %v vs %v", iter, k, got, spec)
+			}
+			clear(got)
+			Affine(got, in, wb, bias, k)
+			if !slices.Equal(got, spec) {
+				t.Fatalf("iter %d k %d: Affine differs", iter, k)
+			}
 		}
 	}
 }
@@ -205,7 +213,7 @@ func TestPanicsOnBadShapes(t *testing.T) {
 		"index": func() { AccUpdate(make([]int16, 128), make([]int16, 128), make([]int16, 128*2), nil, []int32{2}) },
 		"neg":   func() { AccUpdate(make([]int16, 128), make([]int16, 128), make([]int16, 128*2), []int32{-1}, nil) },
 		"src":   func() { AccUpdate(make([]int16, 128), make([]int16, 64), make([]int16, 128*2), nil, nil) },
-		"aff":   func() { Affine(make([]uint8, 32), make([]uint8, 32), make([]int8, 10), make([]int32, 32)) },
+		"aff":   func() { Affine(make([]uint8, 32), make([]uint8, 32), make([]int8, 10), make([]int32, 32), 1) },
 	}
 	for name, f := range cases {
 		func() {
@@ -247,9 +255,10 @@ func benchL1(b *testing.B, avx bool) {
 	wb := randI8(r, 512*32, false)
 	bias := make([]int32, 32)
 	out := make([]uint8, 32)
+	k := GroupLimit(MaxAbs(wb))
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		AffineSparse(out, in, wb, bias)
+		AffineSparse(out, in, wb, bias, k)
 	}
 }
 

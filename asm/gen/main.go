@@ -4,8 +4,6 @@
 package main
 
 import (
-
-
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
@@ -19,10 +17,25 @@ func main() {
 		DATA(4*i, U32(v))
 	}
 
+	// nnz[m] lists the positions of the set bits of the byte m (8 uint16).
+	nnz := GLOBL("nnz", RODATA|NOPTR)
+	for m := 0; m < 256; m++ {
+		j := 0
+		for b := 0; b < 8; b++ {
+			if m&(1<<b) != 0 {
+				DATA(16*m+2*j, U16(b))
+				j++
+			}
+		}
+		for ; j < 8; j++ {
+			DATA(16*m+2*j, U16(0))
+		}
+	}
+
 	accUpdate()
 	clippedReLU()
-	affine("affineSparse32AVX2", true, permd)
-	affine("affine32AVX2", false, permd)
+	affine("affineSparse32AVX2", true, permd, nnz)
+	affine("affine32AVX2", false, permd, nnz)
 	dot()
 	Generate()
 }
@@ -120,79 +133,126 @@ func clippedReLU() {
 }
 
 // affine: 32 outputs, inputs in groups of 4 broadcast against the blocked
-// weights (128 bytes per group). sparse scans 32 inputs at a time for
-// non-zero 4-byte groups and visits only those.
-func affine(name string, sparse bool, permd Mem) {
-	TEXT(name, NOSPLIT, "func(out, in *uint8, wb *int8, bias *int32, n int)")
-	Pragma("noescape")
+// weights (128 bytes per group). The maddubs products of up to k groups are
+// summed in int16 before widening (the caller chooses k so that this cannot
+// overflow). The sparse kernel first lists the non-zero 4-byte input groups
+// (8 at a time through a 256-entry table of bit positions) into idx, then
+// visits only those.
+func affine(name string, sparse bool, permd, nnzTable Mem) {
 	if sparse {
-		Doc(name + " is AffineSparse for 32 outputs and n a multiple of 32.")
+		TEXT(name, NOSPLIT, "func(out, in *uint8, wb *int8, bias *int32, n int, k int, idx *uint16)")
+		Doc(name + " is AffineSparse for 32 outputs and n a multiple of 32; idx has room for n/4+8 entries.")
 	} else {
+		TEXT(name, NOSPLIT, "func(out, in *uint8, wb *int8, bias *int32, n int, k int)")
 		Doc(name + " is Affine for 32 outputs and n a multiple of 4.")
 	}
+	Pragma("noescape")
 	out := Load(Param("out"), GP64())
 	in := Load(Param("in"), GP64())
 	wb := Load(Param("wb"), GP64())
 	bias := Load(Param("bias"), GP64())
 	n := Load(Param("n"), GP64())
+	k := Load(Param("k"), GP64())
 
 	acc := []reg.VecVirtual{YMM(), YMM(), YMM(), YMM()}
-	for k, a := range acc {
-		VMOVDQU(Mem{Base: bias, Disp: 32 * k}, a)
+	for j, a := range acc {
+		VMOVDQU(Mem{Base: bias, Disp: 32 * j}, a)
 	}
 	ones := YMM()
 	VPCMPEQW(ones, ones, ones)
 	VPSRLW(U8(15), ones, ones)
 	zero := YMM()
 	VPXOR(zero, zero, zero)
-	x, t := YMM(), YMM()
 
-	// group multiplies 4 inputs at inPtr with the 128 weight bytes at wPtr.
-	group := func(inPtr, wPtr Mem) {
-		VPBROADCASTD(inPtr, x)
-		for k, a := range acc {
-			wk := wPtr
-			wk.Disp += 32 * k
-			VPMADDUBSW(wk, x, t)
-			VPMADDWD(ones, t, t)
-			VPADDD(t, a, a)
-		}
-	}
-
+	count := GP64() // number of groups to visit
+	var idx reg.Register
 	if sparse {
-		c := GP64() // byte offset of the 32-input chunk
+		idx = Load(Param("idx"), GP64())
+		XORQ(count, count)
+		c, mask, pc, tab := GP64(), GP64(), GP64(), GP64()
 		XORQ(c, c)
-		mask, g, tmp := GP32(), GP64(), GP64()
-		Label(name + "_chunk")
+		LEAQ(nnzTable, tab)
+		base, eight, t := XMM(), XMM(), YMM()
+		VPXOR(base, base, base)
+		MOVQ(U32(8), pc)
+		MOVQ(pc, eight)
+		VPBROADCASTW(eight, eight)
+		Label(name + "_scan")
 		VMOVDQU(Mem{Base: in, Index: c, Scale: 1}, t)
 		VPCMPEQD(zero, t, t)
-		VMOVMSKPS(t, mask)
-		XORL(U32(0xFF), mask) // bit i: group i of the chunk has a non-zero input
-		Label(name + "_bits")
-		TESTL(mask, mask)
-		JZ(LabelRef(name + "_next"))
-		BSFL(mask, g.As32())
-		LEAL(Mem{Base: mask, Disp: -1}, tmp.As32())
-		ANDL(tmp.As32(), mask)
-		// g = chunk offset + 4*bit: byte offset of the group's inputs.
-		SHLQ(U8(2), g)
-		ADDQ(c, g)
-		MOVQ(g, tmp)
-		SHLQ(U8(5), tmp) // weights: 32 bytes per input byte offset (128 per group)
-		group(Mem{Base: in, Index: g, Scale: 1}, Mem{Base: wb, Index: tmp, Scale: 1})
-		JMP(LabelRef(name + "_bits"))
-		Label(name + "_next")
+		VMOVMSKPS(t, mask.As32())
+		XORQ(U32(0xFF), mask) // bit i: group i of the chunk has a non-zero input
+		MOVQ(mask, pc)
+		SHLQ(U8(4), pc)
+		lst := XMM()
+		VMOVDQU(Mem{Base: tab, Index: pc, Scale: 1}, lst)
+		VPADDW(base, lst, lst)
+		VMOVDQU(lst, Mem{Base: idx, Index: count, Scale: 2})
+		POPCNTL(mask.As32(), pc.As32())
+		ADDQ(pc, count)
+		VPADDW(eight, base, base)
 		ADDQ(U8(32), c)
 		CMPQ(c, n)
-		JB(LabelRef(name + "_chunk"))
+		JB(LabelRef(name + "_scan"))
 	} else {
-		Label(name + "_loop")
-		group(Mem{Base: in}, Mem{Base: wb})
-		ADDQ(U8(4), in)
-		ADDQ(U32(128), wb)
-		SUBQ(U8(4), n)
-		JNZ(LabelRef(name + "_loop"))
+		MOVQ(n, count)
+		SHRQ(U8(2), count)
 	}
+
+	part := []reg.VecVirtual{YMM(), YMM(), YMM(), YMM()}
+	x, p := YMM(), YMM()
+	i, end, g := GP64(), GP64(), GP64()
+	XORQ(i, i)
+	Label(name + "_block")
+	CMPQ(i, count)
+	JAE(LabelRef(name + "_done"))
+	LEAQ(Mem{Base: i, Index: k, Scale: 1}, end)
+	CMPQ(end, count)
+	CMOVQHI(count, end) // end = min(i+k, count)
+	for _, t := range part {
+		VPXOR(t, t, t)
+	}
+	// Two groups per iteration while two remain in the block, then one.
+	x2, p2, g2, end1 := YMM(), YMM(), GP64(), GP64()
+	LEAQ(Mem{Base: end, Disp: -1}, end1)
+	loadGroup := func(gr reg.GPVirtual, idxOff int, xr reg.VecVirtual) {
+		if sparse {
+			MOVWQZX(Mem{Base: idx, Index: i, Scale: 2, Disp: 2 * idxOff}, gr)
+		} else {
+			LEAQ(Mem{Base: i, Disp: idxOff}, gr)
+		}
+		VPBROADCASTD(Mem{Base: in, Index: gr, Scale: 4}, xr)
+		SHLQ(U8(7), gr)
+	}
+	Label(name + "_pair")
+	CMPQ(i, end1)
+	JAE(LabelRef(name + "_single"))
+	loadGroup(g, 0, x)
+	loadGroup(g2, 1, x2)
+	for j, t := range part {
+		VPMADDUBSW(Mem{Base: wb, Index: g, Scale: 1, Disp: 32 * j}, x, p)
+		VPMADDUBSW(Mem{Base: wb, Index: g2, Scale: 1, Disp: 32 * j}, x2, p2)
+		VPADDW(p, t, t)
+		VPADDW(p2, t, t)
+	}
+	ADDQ(U8(2), i)
+	JMP(LabelRef(name + "_pair"))
+	Label(name + "_single")
+	CMPQ(i, end)
+	JAE(LabelRef(name + "_flush"))
+	loadGroup(g, 0, x)
+	for j, t := range part {
+		VPMADDUBSW(Mem{Base: wb, Index: g, Scale: 1, Disp: 32 * j}, x, p)
+		VPADDW(p, t, t)
+	}
+	INCQ(i)
+	Label(name + "_flush")
+	for j, t := range part {
+		VPMADDWD(ones, t, t)
+		VPADDD(t, acc[j], acc[j])
+	}
+	JMP(LabelRef(name + "_block"))
+	Label(name + "_done")
 
 	for _, a := range acc {
 		VPSRAD(U8(6), a, a)
@@ -244,5 +304,3 @@ func dot() {
 	VZEROUPPER()
 	RET()
 }
-
-

@@ -9,6 +9,8 @@ import (
 	"io"
 	"os"
 	"unsafe"
+
+	"github.com/libshogi/libshogi/asm"
 )
 
 // Net is a loaded network: the layout description, the parameters in file
@@ -34,6 +36,9 @@ type Layer struct {
 	// blocked is Weight rearranged for the kernels: for each group g of 4
 	// inputs, for each output o, the 4 weights W[o][4g..4g+3].
 	blocked []int8
+	// group is asm.GroupLimit of the weights: how many input groups the
+	// kernels may sum in int16 exactly.
+	group int
 }
 
 // LoadError is returned by the loaders: What says what is wrong, Offset is
@@ -320,5 +325,6 @@ func (n *Net) Prepare() {
 				l.blocked[(in/4)*l.Out*4+o*4+in%4] = l.Weight[o*pin+in]
 			}
 		}
+		l.group = asm.GroupLimit(asm.MaxAbs(l.Weight))
 	}
 }

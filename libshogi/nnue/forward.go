@@ -32,14 +32,14 @@ func (n *Net) propagate(s *scratch, us, them []int16) int32 {
 	l1, l2, lo := &n.Layers[0], &n.Layers[1], &n.Layers[2]
 	// 2*HalfDims is a multiple of 32: the first layer needs no padding.
 	h1 := s.h1[:l1.Out]
-	asm.AffineSparse(h1, x, l1.blocked, l1.Bias)
+	asm.AffineSparse(h1, x, l1.blocked, l1.Bias, l1.group)
 	var in []uint8 = h1
 	var pad [1056]uint8
 	if l2.PaddedIn() != l2.In {
 		in = padded(pad[:0], h1, l2.PaddedIn())
 	}
 	h2 := s.h2[:l2.Out]
-	asm.Affine(h2, in, l2.blocked, l2.Bias)
+	asm.Affine(h2, in, l2.blocked, l2.Bias, l2.group)
 	in = h2
 	if lo.PaddedIn() != lo.In {
 		in = padded(pad[:0], h2, lo.PaddedIn())

@@ -1,0 +1,101 @@
+package nnue
+
+import (
+	"testing"
+
+	"github.com/libshogi/libshogi/asm"
+	"github.com/libshogi/libshogi/libshogi/board"
+)
+
+// benchSFEN is a middle-game position with captures and drops available.
+const benchSFEN = "l4S2l/4g1gs1/5p1p1/pr2N1pkp/4Gn3/PP3PPPP/2GPP4/1K7/L3r+s2L w BS2N5Pb 1"
+
+func benchPos(b *testing.B) (*Net, *board.Position, []board.Move) {
+	net := testNets(b)["test"]
+	pos, err := board.FromSFEN(benchSFEN)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var ml board.MoveList
+	pos.GenerateLegal(&ml)
+	return net, pos, append([]board.Move(nil), ml.Slice()...)
+}
+
+func withAVX2(b *testing.B, on bool, f func()) {
+	if on && !asm.SupportedCPU() {
+		b.Skip("no AVX2")
+	}
+	old := asm.UseAVX2
+	asm.UseAVX2 = on
+	defer func() { asm.UseAVX2 = old }()
+	f()
+}
+
+// BenchmarkRefreshEvaluate: both accumulators from scratch + forward pass.
+func BenchmarkRefreshEvaluate(b *testing.B) {
+	net, pos, _ := benchPos(b)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		net.Evaluate(pos, DefaultFVScale)
+	}
+}
+
+func benchIncremental(b *testing.B) {
+	net, pos, moves := benchPos(b)
+	ev := NewEvaluator(net)
+	ev.Reset(pos)
+	ev.Evaluate(pos)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		ev.DoMove(pos, moves[i%len(moves)])
+		ev.Evaluate(pos)
+		ev.UndoMove(pos)
+	}
+}
+
+// BenchmarkIncremental: do_move + evaluate + undo_move, cycling over the
+// legal moves of a middle-game position (target <= 150 ns).
+func BenchmarkIncremental(b *testing.B) { withAVX2(b, true, func() { benchIncremental(b) }) }
+
+// BenchmarkIncrementalGo is the same with the Go twins.
+func BenchmarkIncrementalGo(b *testing.B) { withAVX2(b, false, func() { benchIncremental(b) }) }
+
+// BenchmarkDoUndo is the board's do+undo alone (the floor of BenchmarkIncremental).
+func BenchmarkDoUndo(b *testing.B) {
+	_, pos, moves := benchPos(b)
+	for i := 0; i < b.N; i++ {
+		pos.DoMove(moves[i%len(moves)])
+		pos.UndoMove()
+	}
+}
+
+func benchPropagate(b *testing.B) {
+	net, pos, _ := benchPos(b)
+	acc := NewAccumulator(net)
+	f, _ := ActiveFeatures(pos)
+	acc.Refresh(board.Black, f[0])
+	acc.Refresh(board.White, f[1])
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		acc.Raw(board.Color(i & 1))
+	}
+}
+
+// BenchmarkPropagateAVX2 / Go: the forward pass from computed accumulators.
+func BenchmarkPropagateAVX2(b *testing.B) { withAVX2(b, true, func() { benchPropagate(b) }) }
+func BenchmarkPropagateGo(b *testing.B)   { withAVX2(b, false, func() { benchPropagate(b) }) }
+
+func benchUpdate(b *testing.B) {
+	net, _, _ := benchPos(b)
+	acc := NewAccumulator(net)
+	rem, add := []int32{1000, 70000}, []int32{2000, 90000}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		acc.Update(board.Color(i&1), rem, add)
+	}
+}
+
+// BenchmarkAccUpdateAVX2 / Go: 2 removed + 2 added columns on one perspective.
+func BenchmarkAccUpdateAVX2(b *testing.B) { withAVX2(b, true, func() { benchUpdate(b) }) }
+func BenchmarkAccUpdateGo(b *testing.B)   { withAVX2(b, false, func() { benchUpdate(b) }) }
