@@ -446,6 +446,144 @@ SHOGI_API shogi_status_t shogi_position_mate1(shogi_position_t pos,
  * Records: shogi_record_t (CSA, KIF, packed SFEN, hcpe).
  */
 
+/* ==========================================================================
+ * NNUE evaluation (nn.bin, halfkp_256x2-32-32)
+ * ==========================================================================
+ * A network is loaded once and is read-only afterwards: one network handle
+ * may be used by any number of threads at once (evaluate, features, new
+ * accumulators). An accumulator keeps its network alive, so the network
+ * handle may be freed before its accumulators. An accumulator is used by one
+ * thread at a time (every accumulator function, evaluate included, counts as
+ * a mutation).
+ *
+ * Values are in the network's unit after FV_SCALE: the raw output divided by
+ * fv_scale (1..128; engines default to SHOGI_NNUE_DEFAULT_FV_SCALE) truncating
+ * toward zero, clamped to +-SHOGI_NNUE_VALUE_MAX, from the side to move's
+ * point of view. A position without both kings evaluates to 0.
+ *
+ * HalfKP feature indices (for trainers and engines with their own board):
+ * for perspective p (SHOGI_BLACK or SHOGI_WHITE) the index is
+ * K_p * 1548 + BonaPiece_p, with K_black = square of the black king and
+ * K_white = 80 - square of the white king; White's perspective sees the
+ * board rotated 180 degrees with the colours swapped. A position has one
+ * active feature per non-king piece (SHOGI_NNUE_MAX_ACTIVE = 38), pieces in
+ * hand included; missing pieces (handicaps, tsume) count as BonaPiece 0.
+ * The full numbering is in the library's docs (specs/nnue-halfkp.md).
+ *
+ * Bad network files are errors, never crashes: SHOGI_E_IO (cannot open or
+ * read), SHOGI_E_PARSE (wrong version, wrong size, truncated, trailing
+ * bytes), SHOGI_E_UNSUPPORTED (an architecture string this library does not
+ * evaluate); the message names the problem.
+ */
+
+typedef struct shogi_network_s *shogi_network_t;
+typedef struct shogi_accumulator_s *shogi_accumulator_t;
+
+#define SHOGI_NNUE_DEFAULT_FV_SCALE 16
+#define SHOGI_NNUE_VALUE_MAX 31753
+/* Number of HalfKP feature indices (81 * 1548): valid indices are below it. */
+#define SHOGI_NNUE_HALFKP_DIMENSIONS 125388
+/* Active features per perspective in a position. */
+#define SHOGI_NNUE_MAX_ACTIVE 38
+
+/* Loads an nn.bin file. */
+SHOGI_API shogi_status_t shogi_network_load(const char *path,
+                                            shogi_network_t *out,
+                                            shogi_error_t *err);
+
+/* Loads a network from memory (size bytes at data; the library copies). */
+SHOGI_API shogi_status_t shogi_network_load_memory(const void *data,
+                                                   size_t size,
+                                                   shogi_network_t *out,
+                                                   shogi_error_t *err);
+
+/* Builds a deterministic test network (the SplitMix64 recipe of
+ * make_test_net.py): kind "test" (realistic magnitudes), "stress" (int16
+ * accumulators wrap around; evaluate it with fv_scale 128) or "zero". */
+SHOGI_API shogi_status_t shogi_network_make_test(const char *kind,
+                                                 uint64_t seed,
+                                                 shogi_network_t *out,
+                                                 shogi_error_t *err);
+
+/* Writes the network to a file in the nn.bin layout. */
+SHOGI_API shogi_status_t shogi_network_save(shogi_network_t net,
+                                            const char *path,
+                                            shogi_error_t *err);
+
+/* Releases a network handle. */
+SHOGI_API shogi_status_t shogi_network_free(shogi_network_t net,
+                                            shogi_error_t *err);
+
+/* The network's architecture string (strings-out convention). */
+SHOGI_API shogi_status_t shogi_network_arch(shogi_network_t net, char *buf,
+                                            size_t cap, size_t *needed,
+                                            shogi_error_t *err);
+
+/* Evaluates a position (full refresh) into *value. */
+SHOGI_API shogi_status_t shogi_network_evaluate(shogi_network_t net,
+                                                shogi_position_t pos,
+                                                int32_t fv_scale,
+                                                int32_t *value,
+                                                shogi_error_t *err);
+
+/* Evaluates n SFENs into values[0..n-1], in parallel for large n. An SFEN
+ * that does not parse makes the call return SHOGI_E_PARSE naming the first
+ * bad index; its value is 0 and the other values are still written. */
+SHOGI_API shogi_status_t shogi_network_evaluate_sfens(shogi_network_t net,
+                                                      const char *const *sfens,
+                                                      size_t n,
+                                                      int32_t fv_scale,
+                                                      int32_t *values,
+                                                      shogi_error_t *err);
+
+/* The active HalfKP feature indices of a position for both perspectives:
+ * *count receives the number per perspective (38). black and white, each
+ * with room for cap indices, receive them; both NULL is a count query.
+ * SHOGI_E_STATE if a king is missing. */
+SHOGI_API shogi_status_t shogi_position_halfkp_features(shogi_position_t pos,
+                                                        int32_t *black,
+                                                        int32_t *white,
+                                                        size_t cap,
+                                                        size_t *count,
+                                                        shogi_error_t *err);
+
+/* Low-level accumulator API for engines with their own board: refresh a
+ * perspective from its active features, apply removed/added feature deltas
+ * as moves are made (keep one accumulator per ply, copying the parent's
+ * with shogi_accumulator_copy, or undo by applying the reverse deltas),
+ * then evaluate for a side to move. A perspective whose king moved needs a
+ * refresh: its indices all change. A new accumulator holds the biases (no
+ * features) in both perspectives. */
+SHOGI_API shogi_status_t shogi_accumulator_new(shogi_network_t net,
+                                               shogi_accumulator_t *out,
+                                               shogi_error_t *err);
+SHOGI_API shogi_status_t shogi_accumulator_free(shogi_accumulator_t acc,
+                                                shogi_error_t *err);
+/* Copies src into dst (both of the same network size). */
+SHOGI_API shogi_status_t shogi_accumulator_copy(shogi_accumulator_t dst,
+                                                shogi_accumulator_t src,
+                                                shogi_error_t *err);
+/* Sets perspective (SHOGI_BLACK / SHOGI_WHITE) to biases + the n features. */
+SHOGI_API shogi_status_t shogi_accumulator_refresh(shogi_accumulator_t acc,
+                                                   int32_t perspective,
+                                                   const int32_t *features,
+                                                   size_t n,
+                                                   shogi_error_t *err);
+/* Subtracts the removed and adds the added features of one perspective. */
+SHOGI_API shogi_status_t shogi_accumulator_update(shogi_accumulator_t acc,
+                                                  int32_t perspective,
+                                                  const int32_t *removed,
+                                                  size_t n_removed,
+                                                  const int32_t *added,
+                                                  size_t n_added,
+                                                  shogi_error_t *err);
+/* The evaluation for side_to_move (SHOGI_BLACK / SHOGI_WHITE). */
+SHOGI_API shogi_status_t shogi_accumulator_evaluate(shogi_accumulator_t acc,
+                                                    int32_t side_to_move,
+                                                    int32_t fv_scale,
+                                                    int32_t *value,
+                                                    shogi_error_t *err);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

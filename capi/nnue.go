@@ -1,0 +1,404 @@
+package main
+
+// #include "capi.h"
+import "C"
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"sync"
+	"unsafe"
+
+	"github.com/libshogi/libshogi/libshogi/board"
+	"github.com/libshogi/libshogi/libshogi/nnue"
+)
+
+// netError gives a loader error its status code.
+func netError(err error) error {
+	var pe *os.PathError
+	switch {
+	case errors.Is(err, nnue.ErrArch):
+		return wrap(statusUnsupported, err)
+	case errors.As(err, &pe):
+		return wrap(statusIO, err)
+	case errors.Is(err, nnue.ErrVersion), errors.Is(err, nnue.ErrTruncated),
+		errors.Is(err, nnue.ErrTrailing), errors.Is(err, nnue.ErrSize):
+		return wrap(statusParse, err)
+	}
+	return wrap(statusIO, err)
+}
+
+func lookupNetwork(h C.shogi_network_t) (*nnue.Net, error) {
+	o, err := handles.lookup(handleValue(unsafe.Pointer(h)), kindNetwork)
+	if err != nil {
+		return nil, err
+	}
+	return o.value.(*nnue.Net), nil
+}
+
+func withNetwork(cerr *C.shogi_error_t, h C.shogi_network_t, body func(n *nnue.Net) error) C.shogi_status_t {
+	return withHandle(cerr, handleValue(unsafe.Pointer(h)), kindNetwork, func(o *object) error {
+		return body(o.value.(*nnue.Net))
+	})
+}
+
+func withAccumulator(cerr *C.shogi_error_t, h C.shogi_accumulator_t, body func(a *nnue.Accumulator) error) C.shogi_status_t {
+	return withHandle(cerr, handleValue(unsafe.Pointer(h)), kindAccumulator, func(o *object) error {
+		return body(o.value.(*nnue.Accumulator))
+	})
+}
+
+func checkFVScale(v C.int32_t) error {
+	if err := nnue.CheckFVScale(int(v)); err != nil {
+		return wrap(statusInvalidArgument, err)
+	}
+	return nil
+}
+
+func checkColor(v C.int32_t, name string) (board.Color, error) {
+	if v != C.SHOGI_BLACK && v != C.SHOGI_WHITE {
+		return 0, errorf(statusInvalidArgument, "%s %d: must be SHOGI_BLACK (0) or SHOGI_WHITE (1)", name, int32(v))
+	}
+	return board.Color(v), nil
+}
+
+// int32s views a C array of n int32 (NULL allowed when n == 0).
+func int32s(p *C.int32_t, n C.size_t, name string) ([]int32, error) {
+	if n == 0 {
+		return nil, nil
+	}
+	if p == nil {
+		return nil, errNull(name)
+	}
+	if uint64(n) > 1<<24 {
+		return nil, errorf(statusInvalidArgument, "%s: %d features is too many", name, uint64(n))
+	}
+	return unsafe.Slice((*int32)(unsafe.Pointer(p)), int(n)), nil
+}
+
+//export shogi_network_load
+func shogi_network_load(path *C.char, out *C.shogi_network_t, cerr *C.shogi_error_t) C.shogi_status_t {
+	return guard(cerr, func() error {
+		if out == nil {
+			return errNull("out")
+		}
+		p, err := goString(path, "path")
+		if err != nil {
+			return err
+		}
+		n, err := nnue.Load(p)
+		if err != nil {
+			return netError(err)
+		}
+		return newHandle(unsafe.Pointer(out), kindNetwork, n)
+	})
+}
+
+//export shogi_network_load_memory
+func shogi_network_load_memory(data unsafe.Pointer, size C.size_t, out *C.shogi_network_t, cerr *C.shogi_error_t) C.shogi_status_t {
+	return guard(cerr, func() error {
+		if out == nil {
+			return errNull("out")
+		}
+		if data == nil && size > 0 {
+			return errNull("data")
+		}
+		var b []byte
+		if size > 0 {
+			if uint64(size) > 1<<40 {
+				return errorf(statusInvalidArgument, "size %d is implausible", uint64(size))
+			}
+			b = unsafe.Slice((*byte)(data), int(size))
+		}
+		n, err := nnue.LoadBytes(b)
+		if err != nil {
+			return netError(err)
+		}
+		return newHandle(unsafe.Pointer(out), kindNetwork, n)
+	})
+}
+
+//export shogi_network_make_test
+func shogi_network_make_test(kind *C.char, seed C.uint64_t, out *C.shogi_network_t, cerr *C.shogi_error_t) C.shogi_status_t {
+	return guard(cerr, func() error {
+		if out == nil {
+			return errNull("out")
+		}
+		k, err := goString(kind, "kind")
+		if err != nil {
+			return err
+		}
+		n, err := nnue.MakeTestNet(k, uint64(seed))
+		if err != nil {
+			return wrap(statusInvalidArgument, err)
+		}
+		return newHandle(unsafe.Pointer(out), kindNetwork, n)
+	})
+}
+
+//export shogi_network_save
+func shogi_network_save(net C.shogi_network_t, path *C.char, cerr *C.shogi_error_t) C.shogi_status_t {
+	return withNetwork(cerr, net, func(n *nnue.Net) error {
+		p, err := goString(path, "path")
+		if err != nil {
+			return err
+		}
+		if err := n.Save(p); err != nil {
+			return wrap(statusIO, err)
+		}
+		return nil
+	})
+}
+
+//export shogi_network_free
+func shogi_network_free(net C.shogi_network_t, cerr *C.shogi_error_t) C.shogi_status_t {
+	return guard(cerr, func() error {
+		if net == nil {
+			return nil
+		}
+		return handles.remove(handleValue(unsafe.Pointer(net)), kindNetwork)
+	})
+}
+
+//export shogi_network_arch
+func shogi_network_arch(net C.shogi_network_t, buf *C.char, capacity C.size_t, needed *C.size_t, cerr *C.shogi_error_t) C.shogi_status_t {
+	return withNetwork(cerr, net, func(n *nnue.Net) error {
+		return writeString(n.ArchString, buf, capacity, needed)
+	})
+}
+
+//export shogi_network_evaluate
+func shogi_network_evaluate(net C.shogi_network_t, pos C.shogi_position_t, fvScale C.int32_t, value *C.int32_t, cerr *C.shogi_error_t) C.shogi_status_t {
+	return withPosition(cerr, pos, func(p *board.Position) error {
+		if value == nil {
+			return errNull("value")
+		}
+		if err := checkFVScale(fvScale); err != nil {
+			return err
+		}
+		n, err := lookupNetwork(net)
+		if err != nil {
+			return err
+		}
+		*value = C.int32_t(n.Evaluate(p, int(fvScale)))
+		return nil
+	})
+}
+
+// batchParallelMin is the batch size from which evaluate_sfens splits the
+// work across goroutines.
+const batchParallelMin = 256
+
+//export shogi_network_evaluate_sfens
+func shogi_network_evaluate_sfens(net C.shogi_network_t, sfens **C.char, n C.size_t, fvScale C.int32_t, values *C.int32_t, cerr *C.shogi_error_t) C.shogi_status_t {
+	return withNetwork(cerr, net, func(nw *nnue.Net) error {
+		if n == 0 {
+			return nil
+		}
+		if sfens == nil {
+			return errNull("sfens")
+		}
+		if values == nil {
+			return errNull("values")
+		}
+		if err := checkFVScale(fvScale); err != nil {
+			return err
+		}
+		if uint64(n) > 1<<40 {
+			return errorf(statusInvalidArgument, "n %d is implausible", uint64(n))
+		}
+		in := unsafe.Slice(sfens, int(n))
+		out := unsafe.Slice((*int32)(unsafe.Pointer(values)), int(n))
+		fv := int(fvScale)
+		// firstBad[w] is the first failing index of worker w (or -1) and its error.
+		type failure struct {
+			index int
+			err   error
+		}
+		eval := func(lo, hi int) (f failure) {
+			f.index = -1
+			defer func() {
+				if r := recover(); r != nil {
+					f = failure{lo, panicError(r)}
+				}
+			}()
+			for i := lo; i < hi; i++ {
+				out[i] = 0
+				if in[i] == nil {
+					if f.index < 0 {
+						f = failure{i, errorf(statusNullPointer, "sfens[%d] is NULL", i)}
+					}
+					continue
+				}
+				p, err := board.FromSFEN(C.GoString(in[i]))
+				if err != nil {
+					if f.index < 0 {
+						f = failure{i, wrap(statusParse, fmt.Errorf("sfens[%d]: %w", i, err))}
+					}
+					continue
+				}
+				out[i] = int32(nw.Evaluate(p, fv))
+			}
+			return f
+		}
+		workers := 1
+		if int(n) >= batchParallelMin {
+			workers = min(runtime.GOMAXPROCS(0), int(n)/(batchParallelMin/2))
+		}
+		fails := make([]failure, workers)
+		var wg sync.WaitGroup
+		chunk := (int(n) + workers - 1) / workers
+		for w := 0; w < workers; w++ {
+			lo, hi := w*chunk, min((w+1)*chunk, int(n))
+			if lo >= hi {
+				fails[w].index = -1
+				continue
+			}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				fails[w] = eval(lo, hi)
+			}()
+		}
+		wg.Wait()
+		for _, f := range fails {
+			if f.index >= 0 {
+				return f.err
+			}
+		}
+		return nil
+	})
+}
+
+//export shogi_position_halfkp_features
+func shogi_position_halfkp_features(pos C.shogi_position_t, black, white *C.int32_t, capacity C.size_t, count *C.size_t, cerr *C.shogi_error_t) C.shogi_status_t {
+	return withPosition(cerr, pos, func(p *board.Position) error {
+		if count == nil {
+			return errNull("count")
+		}
+		var buf [2][64]int32
+		var fs [2][]int32
+		for c := board.Black; c <= board.White; c++ {
+			f, ok := nnue.AppendActive(buf[c][:0], p, c)
+			if !ok {
+				return errorf(statusState, "the position has no %s king: no HalfKP features", map[board.Color]string{board.Black: "black", board.White: "white"}[c])
+			}
+			fs[c] = f
+		}
+		*count = C.size_t(len(fs[0]))
+		if len(fs[0]) != len(fs[1]) {
+			return errorf(statusInternal, "feature counts differ: %d and %d", len(fs[0]), len(fs[1]))
+		}
+		if black == nil && white == nil {
+			return nil
+		}
+		if black == nil {
+			return errNull("black")
+		}
+		if white == nil {
+			return errNull("white")
+		}
+		if uint64(capacity) < uint64(len(fs[0])) {
+			return errorf(statusBufferTooSmall, "arrays of %d items are too small: %d needed", uint64(capacity), len(fs[0]))
+		}
+		copy(unsafe.Slice((*int32)(unsafe.Pointer(black)), len(fs[0])), fs[0])
+		copy(unsafe.Slice((*int32)(unsafe.Pointer(white)), len(fs[1])), fs[1])
+		return nil
+	})
+}
+
+//export shogi_accumulator_new
+func shogi_accumulator_new(net C.shogi_network_t, out *C.shogi_accumulator_t, cerr *C.shogi_error_t) C.shogi_status_t {
+	return withNetwork(cerr, net, func(n *nnue.Net) error {
+		if out == nil {
+			return errNull("out")
+		}
+		return newHandle(unsafe.Pointer(out), kindAccumulator, nnue.NewAccumulator(n))
+	})
+}
+
+//export shogi_accumulator_free
+func shogi_accumulator_free(acc C.shogi_accumulator_t, cerr *C.shogi_error_t) C.shogi_status_t {
+	return guard(cerr, func() error {
+		if acc == nil {
+			return nil
+		}
+		return handles.remove(handleValue(unsafe.Pointer(acc)), kindAccumulator)
+	})
+}
+
+//export shogi_accumulator_copy
+func shogi_accumulator_copy(dst, src C.shogi_accumulator_t, cerr *C.shogi_error_t) C.shogi_status_t {
+	return withAccumulator(cerr, dst, func(d *nnue.Accumulator) error {
+		o, err := handles.lookup(handleValue(unsafe.Pointer(src)), kindAccumulator)
+		if err != nil {
+			return err
+		}
+		s := o.value.(*nnue.Accumulator)
+		if len(s.Values(board.Black)) != len(d.Values(board.Black)) {
+			return errorf(statusInvalidArgument, "accumulators of different sizes (%d and %d)", len(s.Values(board.Black)), len(d.Values(board.Black)))
+		}
+		d.CopyFrom(s)
+		return nil
+	})
+}
+
+//export shogi_accumulator_refresh
+func shogi_accumulator_refresh(acc C.shogi_accumulator_t, persp C.int32_t, features *C.int32_t, n C.size_t, cerr *C.shogi_error_t) C.shogi_status_t {
+	return withAccumulator(cerr, acc, func(a *nnue.Accumulator) error {
+		c, err := checkColor(persp, "perspective")
+		if err != nil {
+			return err
+		}
+		f, err := int32s(features, n, "features")
+		if err != nil {
+			return err
+		}
+		if err := a.Refresh(c, f); err != nil {
+			return wrap(statusInvalidArgument, err)
+		}
+		return nil
+	})
+}
+
+//export shogi_accumulator_update
+func shogi_accumulator_update(acc C.shogi_accumulator_t, persp C.int32_t, removed *C.int32_t, nRemoved C.size_t, added *C.int32_t, nAdded C.size_t, cerr *C.shogi_error_t) C.shogi_status_t {
+	return withAccumulator(cerr, acc, func(a *nnue.Accumulator) error {
+		c, err := checkColor(persp, "perspective")
+		if err != nil {
+			return err
+		}
+		r, err := int32s(removed, nRemoved, "removed")
+		if err != nil {
+			return err
+		}
+		ad, err := int32s(added, nAdded, "added")
+		if err != nil {
+			return err
+		}
+		if err := a.Update(c, r, ad); err != nil {
+			return wrap(statusInvalidArgument, err)
+		}
+		return nil
+	})
+}
+
+//export shogi_accumulator_evaluate
+func shogi_accumulator_evaluate(acc C.shogi_accumulator_t, stm C.int32_t, fvScale C.int32_t, value *C.int32_t, cerr *C.shogi_error_t) C.shogi_status_t {
+	return withAccumulator(cerr, acc, func(a *nnue.Accumulator) error {
+		if value == nil {
+			return errNull("value")
+		}
+		c, err := checkColor(stm, "side_to_move")
+		if err != nil {
+			return err
+		}
+		if err := checkFVScale(fvScale); err != nil {
+			return err
+		}
+		*value = C.int32_t(a.Evaluate(c, int(fvScale)))
+		return nil
+	})
+}
