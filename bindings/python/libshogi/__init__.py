@@ -1,0 +1,59 @@
+"""libshogi: Python binding of the libshogi shared library (ctypes).
+
+Pure Python over the C ABI of ``include/shogi.h``: one ``libshogi.so``
+(``shogi.dll`` on Windows) serves every CPython >= 3.8; there is no compiled
+extension. numpy is needed only by the functions that return arrays.
+
+Finding the library: ``$LIBSHOGI_LIBRARY`` (a file path), then this package's
+folder, then the system loader path. The error lists every place tried.
+
+Platform limits (from the Go runtime inside the library):
+
+* **Do not fork after importing libshogi.** The Go runtime's threads are not
+  copied into a forked child, which may hang or crash. With
+  ``multiprocessing`` use the spawn start method::
+
+      import multiprocessing as mp
+      mp.set_start_method("spawn")      # or mp.get_context("spawn")
+
+  (fork + exec of another program, e.g. ``subprocess``, is fine.)
+* **The library cannot be unloaded.** It stays in the process until exit;
+  do not try to dlclose/reload it.
+
+Thread safety: library calls release the GIL. Different objects can be used
+from different threads; one object may be read from several threads but must
+not be mutated (push/pop/set_sfen ...) while another thread uses it.
+
+Quick start::
+
+    import libshogi
+    b = libshogi.Board()
+    b.push_usi("7g7f")
+    print(b.sfen(), len(b.legal_moves), b.perft(3))
+"""
+
+from ._errors import (  # noqa: F401
+    BadHandleError,
+    BufferTooSmallError,
+    IllegalMoveError,
+    InternalError,
+    InvalidArgumentError,
+    LibraryNotFoundError,
+    NullPointerError,
+    ParseError,
+    ShogiError,
+    ShogiIOError,
+    StateError,
+    UnsupportedError,
+)
+from . import _lib
+from ._lib import abi_version_string, live_handles, selftest_panic, version  # noqa: F401
+from .board import *  # noqa: F401,F403
+from .board import Board, perft  # noqa: F401
+
+__version__ = "0.1.0"
+
+library_path = _lib.path
+"""The file the library was loaded from."""
+
+abi_version = _lib.abi_version

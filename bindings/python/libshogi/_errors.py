@@ -1,0 +1,124 @@
+"""Exceptions raised for the status codes of the C library."""
+
+OK = 0
+E_INVALID_ARGUMENT = -1
+E_NULL_POINTER = -2
+E_BAD_HANDLE = -3
+E_BUFFER_TOO_SMALL = -4
+E_PARSE = -5
+E_ILLEGAL_MOVE = -6
+E_STATE = -7
+E_IO = -8
+E_UNSUPPORTED = -9
+E_INTERNAL = -100
+
+
+class ShogiError(Exception):
+    """An error reported by libshogi.
+
+    ``code`` is the negative status code, ``name`` its symbolic name
+    (``"SHOGI_E_PARSE"`` ...) and ``message`` the library's own message.
+    """
+
+    code = None
+    name = "SHOGI_E_UNKNOWN"
+
+    def __init__(self, message, code=None, name=None):
+        super().__init__(message)
+        self.message = message
+        if code is not None:
+            self.code = code
+        if name is not None:
+            self.name = name
+
+    def __str__(self):
+        return "%s: %s" % (self.name, self.message)
+
+
+class InvalidArgumentError(ShogiError, ValueError):
+    code = E_INVALID_ARGUMENT
+    name = "SHOGI_E_INVALID_ARGUMENT"
+
+
+class NullPointerError(ShogiError, ValueError):
+    code = E_NULL_POINTER
+    name = "SHOGI_E_NULL_POINTER"
+
+
+class BadHandleError(ShogiError):
+    code = E_BAD_HANDLE
+    name = "SHOGI_E_BAD_HANDLE"
+
+
+class BufferTooSmallError(ShogiError):
+    code = E_BUFFER_TOO_SMALL
+    name = "SHOGI_E_BUFFER_TOO_SMALL"
+
+
+class ParseError(ShogiError, ValueError):
+    code = E_PARSE
+    name = "SHOGI_E_PARSE"
+
+
+class IllegalMoveError(ShogiError, ValueError):
+    code = E_ILLEGAL_MOVE
+    name = "SHOGI_E_ILLEGAL_MOVE"
+
+
+class StateError(ShogiError):
+    code = E_STATE
+    name = "SHOGI_E_STATE"
+
+
+class ShogiIOError(ShogiError, OSError):
+    code = E_IO
+    name = "SHOGI_E_IO"
+
+    def __init__(self, message, code=None, name=None):
+        ShogiError.__init__(self, message, code, name)
+
+    def __str__(self):
+        return ShogiError.__str__(self)
+
+
+class UnsupportedError(ShogiError):
+    """The library (this build, this CPU or this version) lacks the feature."""
+
+    code = E_UNSUPPORTED
+    name = "SHOGI_E_UNSUPPORTED"
+
+
+class InternalError(ShogiError):
+    """A recovered panic inside the library; the handle involved is poisoned."""
+
+    code = E_INTERNAL
+    name = "SHOGI_E_INTERNAL"
+
+
+class LibraryNotFoundError(ImportError):
+    """libshogi.so could not be loaded; the message lists every place tried."""
+
+
+_BY_CODE = {
+    cls.code: cls
+    for cls in (
+        InvalidArgumentError,
+        NullPointerError,
+        BadHandleError,
+        BufferTooSmallError,
+        ParseError,
+        IllegalMoveError,
+        StateError,
+        ShogiIOError,
+        UnsupportedError,
+        InternalError,
+    )
+}
+
+
+def error_for(code, message, name=None):
+    """The exception object for a status code and message."""
+    cls = _BY_CODE.get(code)
+    if cls is None:
+        return ShogiError(message, code=code, name=name or "SHOGI_E_UNKNOWN")
+    return cls(message, name=name)

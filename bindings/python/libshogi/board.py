@@ -1,0 +1,517 @@
+"""Board: a shogi position (a handle of the C library) with cshogi-style methods."""
+
+import ctypes
+
+from . import _errors
+from . import _lib
+from ._lib import F
+
+# Colors
+BLACK = 0
+WHITE = 1
+COLORS = (BLACK, WHITE)
+
+# Piece types as in move16 drops (P1 L2 N3 S4 B5 R6 G7) and the king.
+PAWN, LANCE, KNIGHT, SILVER, BISHOP, ROOK, GOLD, KING = 1, 2, 3, 4, 5, 6, 7, 8
+HAND_PIECES = (PAWN, LANCE, KNIGHT, SILVER, BISHOP, ROOK, GOLD)
+HAND_PIECE_USI = {PAWN: "P", LANCE: "L", KNIGHT: "N", SILVER: "S", BISHOP: "B", ROOK: "R", GOLD: "G"}
+
+# Special moves
+MOVE_NONE = 0
+MOVE_NULL = 0x0081
+MOVE_RESIGN = 0x0102
+MOVE_WIN = 0x0183
+
+MAX_MOVES = 600
+
+# SFEN validation relaxations (Board(sfen, flags=...))
+SFEN_ALLOW_OPPONENT_IN_CHECK = 1
+SFEN_ALLOW_DEAD_PIECES = 2
+
+# Repetition state (side to move's point of view)
+REPETITION_NONE = 0
+REPETITION_DRAW = 1
+REPETITION_WIN = 2
+REPETITION_LOSE = 3
+
+# Game results (side to move's point of view)
+GAME_ONGOING = 0
+GAME_CHECKMATED = 1
+GAME_REPETITION_DRAW = 2
+GAME_REPETITION_WIN = 3
+GAME_REPETITION_LOSE = 4
+GAME_MAX_MOVES_DRAW = 5
+
+# Declaration rules and outcomes
+RULE_NONE = 0
+RULE_27 = 1
+RULE_24 = 2
+RULE_27H = 3
+RULE_24H = 4
+RULE_TRY = 5
+DECLARATION_LOSE = 0
+DECLARATION_WIN = 1
+DECLARATION_DRAW = 2
+
+STARTING_SFEN = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
+
+# --------------------------------------------------------------------------
+# Moves (bit layout of the C ABI: low 16 bits are YaneuraOu's move16)
+# --------------------------------------------------------------------------
+
+
+def move_to(move):
+    """To-square (0 = 1a ... 80 = 9i)."""
+    return move & 0x7F
+
+
+def move_from(move):
+    """From-square of a board move (for a drop: the piece type, see
+    move_drop_hand_piece)."""
+    return (move >> 7) & 0x7F
+
+
+def move_is_drop(move):
+    return bool(move & 0x4000)
+
+
+def move_is_promotion(move):
+    return bool(move & 0x8000)
+
+
+def move_drop_hand_piece(move):
+    """Piece type dropped (PAWN ... GOLD) by a drop move."""
+    return (move >> 7) & 0x7F
+
+
+def move16(move):
+    """The move16 (low 16 bits) of a move."""
+    return move & 0xFFFF
+
+
+def move_piece(move):
+    """Moving piece (type, | 16 for White) of a move the library returned;
+    0 for a bare move16."""
+    return (move >> 16) & 0x1F
+
+
+def square_name(sq):
+    """USI name of a square index: 0 -> "1a", 80 -> "9i"."""
+    if not 0 <= sq < 81:
+        raise ValueError("square out of range: %r" % (sq,))
+    return "%d%s" % (sq // 9 + 1, "abcdefghi"[sq % 9])
+
+
+_usi_buf_tls = None
+
+
+def move_to_usi(move):
+    """USI text of a move ("7g7f", "8h2b+", "P*5e", "resign" ...)."""
+    buf = ctypes.create_string_buffer(8)
+    e = _lib.err()
+    rc = F.shogi_move_to_usi(move & 0xFFFFFFFF, buf, 8, None, ctypes.byref(e))
+    if rc:
+        raise _lib.exception(rc, e)
+    return buf.value.decode("ascii")
+
+
+def move16_to_hcpe(m16):
+    """YaneuraOu move16 -> the hcpe file convention."""
+    return F.shogi_move16_to_hcpe(m16 & 0xFFFF)
+
+
+def hcpe_to_move16(m):
+    """hcpe file convention -> YaneuraOu move16."""
+    return F.shogi_hcpe_to_move16(m & 0xFFFF)
+
+
+# --------------------------------------------------------------------------
+# Board
+# --------------------------------------------------------------------------
+
+_do_move = F.shogi_position_do_move
+_undo_move = F.shogi_position_undo_move
+_legal_moves = F.shogi_position_legal_moves
+_is_legal = F.shogi_position_is_legal
+_free = F.shogi_position_free
+
+_np = None
+
+
+def _numpy():
+    global _np
+    if _np is None:
+        try:
+            import numpy
+        except ImportError:
+            raise ImportError("this function returns numpy arrays; install numpy") from None
+        _np = numpy
+    return _np
+
+
+def _text(s, what):
+    if isinstance(s, bytes):
+        return s
+    if not isinstance(s, str):
+        raise TypeError("%s must be str, not %s" % (what, type(s).__name__))
+    return s.encode("utf-8")
+
+
+class Board(object):
+    """A shogi position with its move history (for pop and repetition).
+
+    ``Board()`` is the start position; ``Board(sfen)`` parses SFEN text (the
+    "sfen " prefix and move number are optional, "startpos" works);
+    ``Board.from_handicap("bishop")`` a handicap start. Moves are ints: the
+    library's move value whose low 16 bits are YaneuraOu's move16.
+
+    A Board may be read from several threads at once; do not mutate it (push,
+    pop, set_sfen) while another thread uses it - give each thread a copy().
+    """
+
+    __slots__ = ("_h", "_history", "_err", "_errp", "_buf", "_count", "_countp", "_out", "_outp", "__weakref__")
+
+    def __init__(self, sfen=None, flags=0):
+        self._h = None
+        self._history = []
+        self._err = _lib.Error()
+        self._errp = ctypes.byref(self._err)
+        self._buf = None
+        self._count = ctypes.c_size_t(0)
+        self._countp = ctypes.byref(self._count)
+        self._out = ctypes.c_int32(0)
+        self._outp = ctypes.byref(self._out)
+        h = ctypes.c_void_p()
+        if sfen is None:
+            rc = F.shogi_position_new(ctypes.byref(h), self._errp)
+        elif flags:
+            rc = F.shogi_position_from_sfen_ex(_text(sfen, "sfen"), flags, ctypes.byref(h), self._errp)
+        else:
+            rc = F.shogi_position_from_sfen(_text(sfen, "sfen"), ctypes.byref(h), self._errp)
+        if rc:
+            raise _lib.exception(rc, self._err)
+        self._h = h
+
+    @classmethod
+    def from_handicap(cls, name):
+        """A handicap start position by name ("even", "lance", "bishop",
+        "rook", "2-piece" ... or the KIF name such as "角落ち")."""
+        b = cls.__new__(cls)
+        b._init_empty()
+        h = ctypes.c_void_p()
+        rc = F.shogi_position_from_handicap(_text(name, "name"), ctypes.byref(h), b._errp)
+        if rc:
+            raise _lib.exception(rc, b._err)
+        b._h = h
+        return b
+
+    def _init_empty(self):
+        self._h = None
+        self._history = []
+        self._err = _lib.Error()
+        self._errp = ctypes.byref(self._err)
+        self._buf = None
+        self._count = ctypes.c_size_t(0)
+        self._countp = ctypes.byref(self._count)
+        self._out = ctypes.c_int32(0)
+        self._outp = ctypes.byref(self._out)
+
+    # -- lifetime ---------------------------------------------------------
+    def close(self):
+        """Releases the library handle now (also done when garbage collected)."""
+        h, self._h = self._h, None
+        if h is not None and _free is not None:
+            _free(h, None)
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:  # interpreter shutdown
+            pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    @property
+    def handle(self):
+        """The raw shogi_position_t value (an int), for other C code."""
+        return self._handle().value
+
+    def _handle(self):
+        h = self._h
+        if h is None:
+            raise ValueError("the board was closed")
+        return h
+
+    def _raise(self, rc):
+        raise _lib.exception(rc, self._err)
+
+    # -- copying ----------------------------------------------------------
+    def copy(self):
+        """An independent copy, history included."""
+        b = Board.__new__(Board)
+        b._init_empty()
+        h = ctypes.c_void_p()
+        rc = F.shogi_position_clone(self._handle(), ctypes.byref(h), b._errp)
+        if rc:
+            raise _lib.exception(rc, b._err)
+        b._h = h
+        b._history = list(self._history)
+        return b
+
+    __copy__ = copy
+
+    def __deepcopy__(self, memo):
+        return self.copy()
+
+    # -- setting ----------------------------------------------------------
+    def set_sfen(self, sfen):
+        """Replaces the position with SFEN text and clears the history."""
+        rc = F.shogi_position_set_sfen(self._handle(), _text(sfen, "sfen"), self._errp)
+        if rc:
+            self._raise(rc)
+        self._history = []
+
+    def reset(self):
+        """Back to the start position, history cleared."""
+        self.set_sfen("startpos")
+
+    def set_position(self, position):
+        """USI "position" arguments: "startpos moves 7g7f 3c3d" or
+        "sfen <sfen> moves ...". On error the board is left at the failing
+        move."""
+        text = position.strip()
+        if text.startswith("position "):
+            text = text[len("position "):].lstrip()
+        moves = []
+        if " moves" in text or text.endswith("moves"):
+            head, _, tail = text.partition("moves")
+            text = head.strip()
+            moves = tail.split()
+        if text.startswith("sfen "):
+            text = text[5:]
+        self.set_sfen(text)
+        for m in moves:
+            self.push_usi(m)
+
+    # -- reading ----------------------------------------------------------
+    def sfen(self):
+        """Canonical SFEN (without the "sfen " prefix)."""
+        return _lib.read_string(F.shogi_position_sfen, self._handle())
+
+    def __str__(self):
+        return self.sfen()
+
+    def __repr__(self):
+        if self._h is None:
+            return "<libshogi.Board closed>"
+        return "<libshogi.Board %r>" % self.sfen()
+
+    @property
+    def turn(self):
+        """BLACK (0) or WHITE (1): the side to move."""
+        rc = F.shogi_position_side_to_move(self._handle(), self._outp, self._errp)
+        if rc:
+            self._raise(rc)
+        return self._out.value
+
+    @property
+    def move_number(self):
+        """The SFEN move number (1 at the start, +1 per move)."""
+        rc = F.shogi_position_ply(self._handle(), self._outp, self._errp)
+        if rc:
+            self._raise(rc)
+        return self._out.value
+
+    ply = move_number
+
+    def zobrist_hash(self):
+        """64-bit Zobrist key of board, hands and side to move."""
+        k = ctypes.c_uint64()
+        rc = F.shogi_position_key(self._handle(), ctypes.byref(k), self._errp)
+        if rc:
+            self._raise(rc)
+        return k.value
+
+    key = property(zobrist_hash)
+
+    def is_check(self):
+        """True if the side to move is in check."""
+        rc = F.shogi_position_in_check(self._handle(), self._outp, self._errp)
+        if rc:
+            self._raise(rc)
+        return self._out.value != 0
+
+    # -- moves ------------------------------------------------------------
+    def _legal_buffer(self):
+        buf = self._buf
+        if buf is None:
+            buf = self._buf = (ctypes.c_uint32 * MAX_MOVES)()
+        rc = _legal_moves(self._handle(), buf, MAX_MOVES, self._countp, self._errp)
+        if rc:
+            self._raise(rc)
+        return buf, self._count.value
+
+    @property
+    def legal_moves(self):
+        """The legal moves as a list of ints."""
+        buf, n = self._legal_buffer()
+        return buf[:n]
+
+    def legal_moves_array(self):
+        """The legal moves as a numpy uint32 array."""
+        np = _numpy()
+        buf, n = self._legal_buffer()
+        return np.frombuffer(buf, dtype=np.uint32, count=n).copy()
+
+    def legal_moves_usi(self):
+        """The legal moves as USI strings."""
+        return [move_to_usi(m) for m in self.legal_moves]
+
+    def is_legal(self, move):
+        """True if the move (its low 16 bits) is legal here."""
+        rc = _is_legal(self._handle(), move & 0xFFFFFFFF, self._outp, self._errp)
+        if rc:
+            self._raise(rc)
+        return self._out.value != 0
+
+    def move_from_usi(self, usi):
+        """The legal move for USI text (ParseError / IllegalMoveError)."""
+        m = ctypes.c_uint32()
+        rc = F.shogi_position_move_from_usi(self._handle(), _text(usi, "usi"), ctypes.byref(m), self._errp)
+        if rc:
+            self._raise(rc)
+        return m.value
+
+    def move_from_move16(self, m16):
+        """The legal move for a move16 (IllegalMoveError if none)."""
+        m = ctypes.c_uint32()
+        rc = F.shogi_position_move_from_move16(self._handle(), m16 & 0xFFFF, 0, ctypes.byref(m), self._errp)
+        if rc:
+            self._raise(rc)
+        return m.value
+
+    def move_from_hcpe(self, hcpe_move):
+        """The legal move for an hcpe-convention move16."""
+        m = ctypes.c_uint32()
+        rc = F.shogi_position_move_from_move16(self._handle(), hcpe_move & 0xFFFF, 1, ctypes.byref(m), self._errp)
+        if rc:
+            self._raise(rc)
+        return m.value
+
+    def push(self, move):
+        """Does a legal move (IllegalMoveError otherwise; board unchanged)."""
+        rc = _do_move(self._h, move, self._errp)
+        if rc:
+            self._raise(self._check_handle(rc))
+        self._history.append(move)
+
+    def _check_handle(self, rc):
+        self._handle()
+        return rc
+
+    def push_usi(self, usi):
+        """Does a legal move given as USI text; returns the move."""
+        m = ctypes.c_uint32()
+        rc = F.shogi_position_do_move_usi(self._handle(), _text(usi, "usi"), ctypes.byref(m), self._errp)
+        if rc:
+            self._raise(rc)
+        self._history.append(m.value)
+        return m.value
+
+    def push_usi_moves(self, usis):
+        """push_usi for each move of an iterable (or a space-separated string)."""
+        if isinstance(usis, str):
+            usis = usis.split()
+        return [self.push_usi(u) for u in usis]
+
+    def pop(self):
+        """Undoes the last move; returns it (StateError if there is none)."""
+        rc = _undo_move(self._h, self._errp)
+        if rc:
+            self._raise(self._check_handle(rc))
+        h = self._history
+        return h.pop() if h else MOVE_NONE
+
+    def peek(self):
+        """The last move pushed on this Board (MOVE_NONE if none)."""
+        return self._history[-1] if self._history else MOVE_NONE
+
+    @property
+    def history(self):
+        """Moves pushed on this Board since it was created or set."""
+        return list(self._history)
+
+    def perft(self, depth):
+        """Leaf count of the legal move tree of the given depth."""
+        n = ctypes.c_uint64()
+        rc = F.shogi_position_perft(self._handle(), depth, ctypes.byref(n), self._errp)
+        if rc:
+            self._raise(rc)
+        return n.value
+
+    # -- game state -------------------------------------------------------
+    def repetition(self):
+        """Fourfold-repetition state of the moves done on this board:
+        REPETITION_NONE / _DRAW / _WIN / _LOSE (side to move's view)."""
+        rc = F.shogi_position_repetition(self._handle(), self._outp, self._errp)
+        if rc:
+            self._raise(rc)
+        return self._out.value
+
+    def game_result(self, max_moves=0):
+        """GAME_ONGOING, GAME_CHECKMATED, GAME_REPETITION_* or
+        GAME_MAX_MOVES_DRAW (side to move's view); max_moves 0 = no limit."""
+        rc = F.shogi_position_game_result(self._handle(), max_moves, self._outp, self._errp)
+        if rc:
+            self._raise(rc)
+        return self._out.value
+
+    def is_game_over(self, max_moves=0):
+        return self.game_result(max_moves) != GAME_ONGOING
+
+    def declaration(self, rule=RULE_27):
+        """Judges an entering-king declaration by the side to move:
+        (DECLARATION_LOSE / _WIN / _DRAW, the move that claims the win or
+        MOVE_NONE)."""
+        m = ctypes.c_uint32()
+        rc = F.shogi_position_declaration(self._handle(), rule, self._outp, ctypes.byref(m), self._errp)
+        if rc:
+            self._raise(rc)
+        return self._out.value, m.value
+
+    def is_nyugyoku(self, rule=RULE_27):
+        """True if the side to move wins by declaring (cshogi name)."""
+        return self.declaration(rule)[0] == DECLARATION_WIN
+
+    def mate_move_in_1ply(self):
+        """A mate-in-one move of the side to move, or 0 (cshogi name)."""
+        m = ctypes.c_uint32()
+        rc = F.shogi_position_mate1(self._handle(), ctypes.byref(m), self._errp)
+        if rc:
+            self._raise(rc)
+        return m.value
+
+    mate1 = mate_move_in_1ply
+
+    # -- drawing ----------------------------------------------------------
+    def to_svg(self, lastmove=None, flip=False, scale=1.0):
+        """The position as SVG text (drawn in Python). lastmove defaults to
+        the last move pushed; flip draws White at the bottom."""
+        from . import svg
+
+        if lastmove is None:
+            lastmove = self.peek()
+        return svg.position_svg(self.sfen(), lastmove=lastmove, flip=flip, scale=scale)
+
+    def _repr_svg_(self):
+        return self.to_svg()
+
+
+def perft(sfen, depth):
+    """Perft of SFEN text (convenience)."""
+    with Board(sfen) as b:
+        return b.perft(depth)
