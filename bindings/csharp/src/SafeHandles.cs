@@ -1,0 +1,21 @@
+using System;
+using System.Runtime.InteropServices;
+using Microsoft.Win32.SafeHandles;
+
+namespace LibShogi
+{
+    // One SafeHandle subclass per handle kind of the C ABI. The runtime
+    // guarantees ReleaseHandle runs exactly once, after the last P/Invoke
+    // that uses the handle has returned, from Dispose or the finalizer.
+
+    /// <summary>A shogi_position_t.</summary>
+    public sealed class PositionHandle : SafeHandleZeroOrMinusOneIsInvalid
+    {
+        public PositionHandle() : base(true) { }
+
+        protected override bool ReleaseHandle()
+        {
+            return NativeMethods.shogi_position_free(handle, null) == 0;
+        }
+    }
+}
