@@ -1,7 +1,6 @@
 package analyze
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -14,12 +13,15 @@ import (
 
 // Parser reads NDJSON requests from a stream in blocks of whole lines.
 type Parser struct {
-	r       *bufio.Reader
+	r       io.Reader
 	line    int
 	useSIMD bool
 	pj      *simdjson.ParsedJson
 	pending []parsed
 	block   []byte
+	carry   []byte
+	lines   [][]byte
+	eof     bool
 }
 
 type parsed struct {
@@ -33,7 +35,7 @@ const blockSize = 1 << 20
 // NewParser reads requests from r. simdjson-go is used when the CPU has the
 // instructions it needs (AVX2, CLMUL); forceStd selects encoding/json.
 func NewParser(r io.Reader, forceStd bool) *Parser {
-	return &Parser{r: bufio.NewReaderSize(r, blockSize), useSIMD: !forceStd && simdjson.SupportedCPU()}
+	return &Parser{r: r, useSIMD: !forceStd && simdjson.SupportedCPU(), block: make([]byte, 0, 2*blockSize)}
 }
 
 // UsesSIMD reports whether simdjson-go parses the input.
@@ -54,29 +56,48 @@ func (p *Parser) Next() (Request, error) {
 
 // fill reads a block of whole lines and parses it.
 func (p *Parser) fill() error {
-	p.block = p.block[:0]
-	var lines [][]byte
-	firstLine := p.line + 1
-	for len(p.block) < blockSize {
-		l, err := p.r.ReadBytes('\n')
-		if len(l) > 0 {
-			p.block = append(p.block, l...)
+	// The block starts with the partial line left over from the last read.
+	p.block = append(p.block[:0], p.carry...)
+	p.carry = p.carry[:0]
+	for !p.eof && len(p.block) < blockSize {
+		if cap(p.block)-len(p.block) < 64*1024 {
+			grown := make([]byte, len(p.block), 2*cap(p.block)+blockSize)
+			copy(grown, p.block)
+			p.block = grown
 		}
+		n, err := p.r.Read(p.block[len(p.block):cap(p.block)])
+		p.block = p.block[:len(p.block)+n]
 		if err == io.EOF {
-			break
-		}
-		if err != nil {
+			p.eof = true
+		} else if err != nil {
 			return err
 		}
 	}
-	if len(p.block) == 0 {
-		return io.EOF
-	}
-	for _, l := range bytes.SplitAfter(p.block, []byte("\n")) {
-		if len(l) > 0 {
-			lines = append(lines, l)
+	if !p.eof {
+		cut := bytes.LastIndexByte(p.block, '\n') + 1
+		if cut == 0 && len(p.block) > 64<<20 {
+			return fmt.Errorf("line %d: longer than 64 MiB", p.line+1)
 		}
+		p.carry = append(p.carry, p.block[cut:]...)
+		p.block = p.block[:cut]
 	}
+	if len(p.block) == 0 {
+		if p.eof {
+			return io.EOF
+		}
+		return nil
+	}
+	lines := p.lines[:0]
+	for rest := p.block; len(rest) > 0; {
+		i := bytes.IndexByte(rest, '\n') + 1
+		if i == 0 {
+			i = len(rest)
+		}
+		lines = append(lines, rest[:i])
+		rest = rest[i:]
+	}
+	p.lines = lines
+	firstLine := p.line + 1
 	p.line += len(lines)
 	if p.useSIMD && p.parseSIMD(lines, firstLine) {
 		return nil

@@ -5,10 +5,10 @@
 package analyze
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 )
 
 // Request is one line of input:
@@ -45,7 +45,7 @@ type jsonRequest struct {
 // parseLineStd parses one request line with encoding/json.
 func parseLineStd(line []byte, lineNo int) (Request, error) {
 	var jr jsonRequest
-	dec := json.NewDecoder(strings.NewReader(string(line)))
+	dec := json.NewDecoder(bytes.NewReader(line))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&jr); err != nil {
 		return Request{Line: lineNo}, fmt.Errorf("line %d: %v", lineNo, err)
