@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Builds everything (the shared library, the C programs and the shogi tool)
+# and runs the main job: analyse a position through the shared library with
+# the built-in evaluation. Usage: scripts/demo.sh [SFEN]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+./scripts/setup.sh
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build -j2
+go build -o build/shogi ./cmd/shogi
+sfen="${1:-startpos}"
+if [ -x build/analyze ]; then
+  ./build/analyze "$sfen"
+else
+  ./build/legal_moves "$sfen" 3
+fi
