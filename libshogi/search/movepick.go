@@ -1,0 +1,267 @@
+package search
+
+import "github.com/libshogi/libshogi/libshogi/board"
+
+// Move ordering. A picker hands out the moves of one node in stages so that
+// a cut-off early in the list saves generating the rest:
+// main search: TT move, captures with SEE >= 0 by MVV-LVA, killers and the
+// counter-move, quiet moves by history, losing captures;
+// in check: TT move, every evasion (captures first, then history);
+// quiescence: TT move when it is a capture, captures by MVV-LVA.
+
+const (
+	stTT = iota
+	stCapInit
+	stGoodCap
+	stKillers
+	stQuietInit
+	stQuiet
+	stBadCap
+	stDone
+	stEvTT
+	stEvInit
+	stEv
+	stQTT
+	stQInit
+	stQCap
+)
+
+type picker struct {
+	stage    int
+	ttMove   board.Move
+	special  [3]board.Move // killer 1, killer 2, counter-move
+	given    [3]board.Move // the special moves actually returned
+	ngiven   int
+	kidx     int
+	idx      int
+	nbad     int
+	caps     board.MoveList
+	capScore [board.MaxMoves]int32
+	quiets   board.MoveList
+	qScore   [board.MaxMoves]int32
+}
+
+// isQuiet: the move is in GenQuiets (no capture, no pawn promotion).
+func isQuiet(pos *board.Position, m board.Move) bool {
+	if pos.PieceOn(m.To()) != board.NoPiece {
+		return false
+	}
+	return m.IsDrop() || !m.IsPromotion() || m.Piece().Type() != board.Pawn
+}
+
+func histIdx(m board.Move) int {
+	if m.IsDrop() {
+		return board.NumSquares + int(m.DropType()) - 1
+	}
+	return int(m.From())
+}
+
+func mvvlva(pos *board.Position, m board.Move) int32 {
+	s := int32(board.PieceValue[pos.PieceOn(m.To()).Type()]) * 8
+	if !m.IsDrop() {
+		pt := m.Piece().Type()
+		if m.IsPromotion() {
+			s += int32(board.PieceValue[pt.Promoted()] - board.PieceValue[pt])
+		}
+		s -= int32(board.PieceValue[pt]) / 16
+	}
+	return s
+}
+
+func (p *picker) initMain(tt board.Move, k1, k2, cm board.Move) {
+	p.stage = stTT
+	p.ttMove = tt
+	p.special = [3]board.Move{k1, k2, cm}
+	p.ngiven = 0
+}
+
+func (p *picker) initEvasion(tt board.Move) {
+	p.stage = stEvTT
+	p.ttMove = tt
+	p.ngiven = 0
+}
+
+func (p *picker) initQ(tt board.Move) {
+	p.stage = stQTT
+	p.ttMove = tt
+	p.ngiven = 0
+}
+
+// pickBest moves the best-scored move of list[from:n] to index from.
+func pickBest(ml *board.MoveList, sc *[board.MaxMoves]int32, from int) board.Move {
+	best := from
+	for i := from + 1; i < ml.N; i++ {
+		if sc[i] > sc[best] {
+			best = i
+		}
+	}
+	if best != from {
+		ml.Moves[from], ml.Moves[best] = ml.Moves[best], ml.Moves[from]
+		sc[from], sc[best] = sc[best], sc[from]
+	}
+	return ml.Moves[from]
+}
+
+func (p *picker) next(t *thread, skipQuiets bool) board.Move {
+	pos := t.pos
+	for {
+		switch p.stage {
+		case stTT:
+			p.stage = stCapInit
+			if p.ttMove != board.MoveNone {
+				return p.ttMove
+			}
+		case stCapInit:
+			pos.Generate(board.GenCaptures, &p.caps)
+			for i := 0; i < p.caps.N; i++ {
+				p.capScore[i] = mvvlva(pos, p.caps.Moves[i])
+			}
+			p.idx, p.nbad = 0, 0
+			p.stage = stGoodCap
+		case stGoodCap:
+			for p.idx < p.caps.N {
+				m := pickBest(&p.caps, &p.capScore, p.idx)
+				i := p.idx
+				p.idx++
+				if m == p.ttMove {
+					continue
+				}
+				if !pos.SEEGE(m, 0) {
+					p.caps.Moves[i], p.caps.Moves[p.nbad] = p.caps.Moves[p.nbad], p.caps.Moves[i]
+					p.capScore[i], p.capScore[p.nbad] = p.capScore[p.nbad], p.capScore[i]
+					p.nbad++
+					continue
+				}
+				return m
+			}
+			p.kidx = 0
+			p.stage = stKillers
+		case stKillers:
+			for p.kidx < 3 {
+				m := p.special[p.kidx]
+				p.kidx++
+				if m == board.MoveNone || m == p.ttMove || skipQuiets {
+					continue
+				}
+				dup := false
+				for j := 0; j < p.ngiven; j++ {
+					if p.given[j] == m {
+						dup = true
+					}
+				}
+				if dup || !isQuiet(pos, m) || !pos.IsLegal(m) {
+					continue
+				}
+				p.given[p.ngiven] = m
+				p.ngiven++
+				return m
+			}
+			p.stage = stQuietInit
+		case stQuietInit:
+			p.quiets.N = 0
+			if !skipQuiets {
+				pos.Generate(board.GenQuiets, &p.quiets)
+				us := pos.SideToMove()
+				h := &t.history[us]
+				n := p.quiets.N
+				for i := 0; i < n; i++ {
+					m := p.quiets.Moves[i]
+					s := h[histIdx(m)][m.To()]
+					// insertion sort, best first
+					j := i
+					for j > 0 && p.qScore[j-1] < s {
+						p.qScore[j] = p.qScore[j-1]
+						p.quiets.Moves[j] = p.quiets.Moves[j-1]
+						j--
+					}
+					p.qScore[j] = s
+					p.quiets.Moves[j] = m
+				}
+			}
+			p.idx = 0
+			p.stage = stQuiet
+		case stQuiet:
+			for !skipQuiets && p.idx < p.quiets.N {
+				m := p.quiets.Moves[p.idx]
+				p.idx++
+				if m == p.ttMove {
+					continue
+				}
+				dup := false
+				for j := 0; j < p.ngiven; j++ {
+					if p.given[j] == m {
+						dup = true
+					}
+				}
+				if dup {
+					continue
+				}
+				return m
+			}
+			p.idx = 0
+			p.stage = stBadCap
+		case stBadCap:
+			for p.idx < p.nbad {
+				m := p.caps.Moves[p.idx]
+				p.idx++
+				if m != p.ttMove {
+					return m
+				}
+			}
+			p.stage = stDone
+		case stDone:
+			return board.MoveNone
+
+		case stEvTT:
+			p.stage = stEvInit
+			if p.ttMove != board.MoveNone {
+				return p.ttMove
+			}
+		case stEvInit:
+			pos.Generate(board.GenEvasions, &p.caps)
+			us := pos.SideToMove()
+			h := &t.history[us]
+			for i := 0; i < p.caps.N; i++ {
+				m := p.caps.Moves[i]
+				if pos.PieceOn(m.To()) != board.NoPiece {
+					p.capScore[i] = 1<<24 + mvvlva(pos, m)
+				} else {
+					p.capScore[i] = h[histIdx(m)][m.To()]
+				}
+			}
+			p.idx = 0
+			p.stage = stEv
+		case stEv:
+			for p.idx < p.caps.N {
+				m := pickBest(&p.caps, &p.capScore, p.idx)
+				p.idx++
+				if m != p.ttMove {
+					return m
+				}
+			}
+			p.stage = stDone
+
+		case stQTT:
+			p.stage = stQInit
+			if p.ttMove != board.MoveNone {
+				return p.ttMove
+			}
+		case stQInit:
+			pos.Generate(board.GenCaptures, &p.caps)
+			for i := 0; i < p.caps.N; i++ {
+				p.capScore[i] = mvvlva(pos, p.caps.Moves[i])
+			}
+			p.idx = 0
+			p.stage = stQCap
+		case stQCap:
+			for p.idx < p.caps.N {
+				m := pickBest(&p.caps, &p.capScore, p.idx)
+				p.idx++
+				if m != p.ttMove {
+					return m
+				}
+			}
+			p.stage = stDone
+		}
+	}
+}

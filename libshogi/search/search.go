@@ -1,0 +1,779 @@
+package search
+
+import (
+	"math"
+	"sync/atomic"
+
+	"github.com/libshogi/libshogi/libshogi/board"
+)
+
+// maxRepetitionPly is how far back the search looks for a repetition
+// (game history included).
+const maxRepetitionPly = 16
+
+type rootMove struct {
+	move      board.Move
+	score     Score
+	prevScore Score
+	selDepth  int
+	pv        [MaxPly + 1]board.Move
+	pvLen     int
+}
+
+type stackEntry struct {
+	currentMove board.Move
+	killers     [2]board.Move
+	staticEval  Score
+	moveCount   int
+}
+
+const histMax = 16384
+
+// thread is one search thread's private state. Nothing here is allocated
+// during the search.
+type thread struct {
+	id    int
+	e     *Engine
+	pos   *board.Position
+	ev    Evaluator
+	nodes atomic.Uint64
+
+	rootMoves      []rootMove
+	pvIdx          int
+	rootDepth      int
+	completedDepth int
+	selDepth       int
+	nmpMinPly      int
+	checkCount     int
+
+	stack   [MaxPly + 8]stackEntry
+	pv      [MaxPly + 2][MaxPly + 2]board.Move
+	pvLen   [MaxPly + 2]int
+	pickers [MaxPly + 2]picker
+	history [2][board.NumSquares + 7][board.NumSquares]int32
+	counter [32][board.NumSquares]board.Move
+}
+
+var lmrTable [64][64]int8
+
+func init() {
+	for d := 1; d < 64; d++ {
+		for m := 1; m < 64; m++ {
+			lmrTable[d][m] = int8(0.6 + math.Log(float64(d))*math.Log(float64(m))/2.1)
+		}
+	}
+}
+
+func reduction(d, m int) int {
+	return int(lmrTable[min(d, 63)][min(m, 63)])
+}
+
+func newThread(e *Engine, id int, ev Evaluator) *thread {
+	t := &thread{id: id, e: e, ev: ev, pos: board.NewPosition()}
+	return t
+}
+
+func (t *thread) clearStats() {
+	t.history = [2][board.NumSquares + 7][board.NumSquares]int32{}
+	t.counter = [32][board.NumSquares]board.Move{}
+}
+
+func (t *thread) setup(pos *board.Position, list *board.MoveList) {
+	t.pos.Set(pos)
+	t.ev.Reset(t.pos)
+	t.nodes.Store(0)
+	if cap(t.rootMoves) < list.N {
+		t.rootMoves = make([]rootMove, list.N)
+	}
+	t.rootMoves = t.rootMoves[:list.N]
+	for i := 0; i < list.N; i++ {
+		rm := &t.rootMoves[i]
+		rm.move = list.Moves[i]
+		rm.score = -ScoreInfinite
+		rm.prevScore = -ScoreInfinite
+		rm.selDepth = 0
+		rm.pv[0] = rm.move
+		rm.pvLen = 1
+	}
+	t.completedDepth = 0
+	t.checkCount = 0
+	for i := range t.stack {
+		t.stack[i] = stackEntry{staticEval: ScoreNone}
+	}
+	for i := range t.stack {
+		_ = i
+	}
+}
+
+// sortRoot stable-sorts rootMoves[from:to] by score, best first.
+func (t *thread) sortRoot(from, to int) {
+	rm := t.rootMoves
+	for i := from + 1; i < to; i++ {
+		x := rm[i]
+		j := i
+		for j > from && rm[j-1].score < x.score {
+			rm[j] = rm[j-1]
+			j--
+		}
+		rm[j] = x
+	}
+}
+
+func (t *thread) stopped() bool { return t.e.stop.Load() }
+
+func (t *thread) iterate() {
+	e := t.e
+	main := t.id == 0
+	maxDepth := MaxPly - 1
+	if e.limits.Depth > 0 {
+		maxDepth = min(e.limits.Depth, MaxPly-1)
+	}
+	multiPV := e.multiPV
+	for depth := 1; depth <= maxDepth && !t.stopped(); depth++ {
+		// Helper threads search some depths one ply deeper for diversity.
+		if !main && depth > 1 && (depth+t.id)%4 == 0 {
+			depth++
+			if depth > maxDepth {
+				break
+			}
+		}
+		t.rootDepth = depth
+		for i := range t.rootMoves {
+			t.rootMoves[i].prevScore = t.rootMoves[i].score
+		}
+		for t.pvIdx = 0; t.pvIdx < multiPV && !t.stopped(); t.pvIdx++ {
+			t.selDepth = 0
+			alpha, beta := -ScoreInfinite, ScoreInfinite
+			delta := Score(15)
+			prev := t.rootMoves[t.pvIdx].prevScore
+			if depth >= 4 && prev != -ScoreInfinite && !prev.IsMate() {
+				delta = 12 + Score(int(prev)*int(prev)/16000)
+				alpha = max(prev-delta, -ScoreInfinite)
+				beta = min(prev+delta, ScoreInfinite)
+			}
+			for {
+				v := t.search(true, alpha, beta, depth, 0, false)
+				t.sortRoot(t.pvIdx, len(t.rootMoves))
+				if t.stopped() {
+					break
+				}
+				if main && (v <= alpha || v >= beta) && e.elapsed() > 3e9 {
+					b := BoundUpper
+					if v >= beta {
+						b = BoundLower
+					}
+					e.report(t, depth, b)
+				}
+				if v <= alpha {
+					beta = (alpha + beta) / 2
+					alpha = max(v-delta, -ScoreInfinite)
+				} else if v >= beta {
+					beta = min(v+delta, ScoreInfinite)
+				} else {
+					break
+				}
+				delta += delta/2 + 5
+			}
+			t.sortRoot(0, t.pvIdx+1)
+			if main && (!t.stopped() || depth > 1) && (t.pvIdx+1 == multiPV || t.stopped()) {
+				e.report(t, depth, BoundExact)
+			}
+		}
+		if t.stopped() {
+			break
+		}
+		t.completedDepth = depth
+		if !main {
+			continue
+		}
+		best := t.rootMoves[0].score
+		// A proven mate for the side to move ends "go mate".
+		if e.limits.MateOnly && best.IsMate() && best > 0 {
+			e.stop.Store(true)
+			break
+		}
+		// A mate found at this depth will not improve much: stop early
+		// when the mate is short enough to be certain.
+		if best.IsMate() && e.maximum > 0 && best.MatePly() != 0 && depth >= 2*abs(best.MatePly())+4 {
+			if !e.pondering.Load() && !e.limits.Infinite {
+				e.stop.Store(true)
+			}
+		}
+		if e.optimum > 0 && !e.pondering.Load() && !e.limits.Infinite {
+			if e.elapsed() >= e.optimum*6/10 || multiPV == len(t.rootMoves) && len(t.rootMoves) == 1 {
+				e.stop.Store(true)
+			}
+		}
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func (t *thread) result() Result {
+	rm := &t.rootMoves[0]
+	r := Result{BestMove: rm.move, Score: rm.score, Depth: t.completedDepth, SelDepth: rm.selDepth}
+	if r.Score == -ScoreInfinite {
+		r.Score = rm.prevScore
+	}
+	r.PV = append([]board.Move(nil), rm.pv[:rm.pvLen]...)
+	if len(r.PV) > 1 {
+		r.PonderMove = r.PV[1]
+	}
+	for i := 0; i < t.e.multiPV && i < len(t.rootMoves); i++ {
+		x := &t.rootMoves[i]
+		s := x.score
+		if s == -ScoreInfinite {
+			s = x.prevScore
+		}
+		r.Lines = append(r.Lines, Line{Score: s, Depth: t.completedDepth, SelDepth: x.selDepth,
+			PV: append([]board.Move(nil), x.pv[:x.pvLen]...)})
+	}
+	if r.Depth == 0 {
+		r.Depth = 1
+	}
+	return r
+}
+
+func (t *thread) countNode() {
+	n := t.nodes.Add(1)
+	if t.id == 0 {
+		if t.e.limits.Nodes > 0 {
+			if n >= t.e.limits.Nodes && len(t.e.threads) == 1 {
+				t.e.stop.Store(true)
+			}
+		}
+		if n&1023 == 0 {
+			t.e.checkTime()
+		}
+	}
+}
+
+func (t *thread) doMove(m board.Move, ply int) {
+	t.stack[ply].currentMove = m
+	t.countNode()
+	t.ev.DoMove(t.pos, m)
+}
+
+func (t *thread) updatePV(ply int, m board.Move) {
+	t.pv[ply][0] = m
+	n := t.pvLen[ply+1]
+	copy(t.pv[ply][1:n+1], t.pv[ply+1][:n])
+	t.pvLen[ply] = n + 1
+}
+
+func (t *thread) evaluate() Score {
+	return clampEval(t.ev.Evaluate(t.pos))
+}
+
+// drawOrRule scores the repetition and move-limit rules at a non-root node.
+func (t *thread) ruleScore(ply int) (Score, bool) {
+	switch t.pos.RepetitionInSearch(maxRepetitionPly) {
+	case board.RepDraw:
+		return ScoreDraw, true
+	case board.RepWin:
+		return MateIn(ply), true
+	case board.RepLose:
+		return MatedIn(ply), true
+	}
+	if mm := t.e.opts.MaxMovesToDraw; mm > 0 && t.pos.Ply() > mm {
+		return ScoreDraw, true
+	}
+	return 0, false
+}
+
+func bonus(depth int) int32 { return int32(min(32*depth*depth+64*depth, 2000)) }
+
+func (t *thread) updateHistory(us board.Color, m board.Move, b int32) {
+	h := &t.history[us][histIdx(m)][m.To()]
+	*h += b - *h*abs32(b)/histMax
+}
+
+func abs32(x int32) int32 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode bool) Score {
+	if depth <= 0 {
+		return t.qsearch(pvNode, alpha, beta, 0, ply)
+	}
+	pos := t.pos
+	e := t.e
+	rootNode := ply == 0
+	t.pvLen[ply] = 0
+	if ply > t.selDepth {
+		t.selDepth = ply
+	}
+	inCheck := pos.InCheck()
+	if !rootNode {
+		if t.stopped() {
+			return 0
+		}
+		if s, ok := t.ruleScore(ply); ok {
+			return s
+		}
+		if ply >= MaxPly {
+			if inCheck {
+				return 0
+			}
+			return t.evaluate()
+		}
+		// Mate distance pruning.
+		alpha = max(MatedIn(ply), alpha)
+		beta = min(MateIn(ply+1), beta)
+		if alpha >= beta {
+			return alpha
+		}
+		if rule := e.opts.EnteringKingRule; rule != board.RuleNone && pos.Declaration(rule) == board.DeclWin {
+			return MateIn(ply + 1)
+		}
+	}
+	ss := &t.stack[ply]
+	t.stack[ply+2].killers = [2]board.Move{}
+	ss.moveCount = 0
+
+	key := pos.Key()
+	tte, ttHit := e.tt.probe(key)
+	ttScore := ScoreNone
+	ttMove := board.MoveNone
+	if ttHit {
+		ttScore = fromTT(tte.score, ply)
+		ttMove = moveFrom16(pos, tte.move)
+	}
+	if rootNode {
+		ttMove = t.rootMoves[t.pvIdx].move
+	}
+	if !pvNode && ttHit && tte.depth >= depth && ttScore != ScoreNone {
+		if ttScore >= beta && tte.bound&BoundLower != 0 || ttScore < beta && tte.bound&BoundUpper != 0 {
+			if ttScore >= beta && ttMove != board.MoveNone && isQuiet(pos, ttMove) {
+				t.updateKillers(ply, ttMove)
+			}
+			return ttScore
+		}
+	}
+
+	// Mate in one.
+	if !rootNode && !inCheck && !ttHit {
+		if m := pos.Mate1(); m != board.MoveNone {
+			s := MateIn(ply + 1)
+			e.tt.store(key, m.Move16(), toTT(s, ply), ScoreNone, min(depth+6, MaxPly-1), BoundExact)
+			if pvNode {
+				t.pvLen[ply+1] = 0
+				t.updatePV(ply, m)
+			}
+			return s
+		}
+	}
+
+	var staticEval, eval Score
+	improving := false
+	if inCheck {
+		staticEval, eval = ScoreNone, ScoreNone
+		ss.staticEval = ScoreNone
+	} else {
+		if ttHit && tte.eval != ScoreNone && tte.eval > -ScoreMateInMaxPly && tte.eval < ScoreMateInMaxPly {
+			staticEval = tte.eval
+		} else {
+			staticEval = t.evaluate()
+			if !ttHit {
+				e.tt.store(key, 0, ScoreNone, staticEval, -depthOffset+1, BoundNone)
+			}
+		}
+		eval = staticEval
+		if ttScore != ScoreNone && (ttScore > eval && tte.bound&BoundLower != 0 || ttScore < eval && tte.bound&BoundUpper != 0) {
+			eval = ttScore
+		}
+		ss.staticEval = staticEval
+		if ply >= 2 && t.stack[ply-2].staticEval != ScoreNone {
+			improving = staticEval > t.stack[ply-2].staticEval
+		} else if ply >= 4 && t.stack[ply-4].staticEval != ScoreNone {
+			improving = staticEval > t.stack[ply-4].staticEval
+		} else {
+			improving = true
+		}
+
+		// Reverse futility pruning.
+		if !pvNode && depth < 8 && eval < ScoreMateInMaxPly {
+			margin := Score(80 * depth)
+			if improving {
+				margin -= 40
+			}
+			if eval-margin >= beta {
+				return eval
+			}
+		}
+
+		// Null move pruning.
+		if !pvNode && depth >= 2 && eval >= beta && staticEval >= beta-Score(10*depth)+60 &&
+			ply >= t.nmpMinPly && ply > 0 && t.stack[ply-1].currentMove != board.MoveNull &&
+			beta > -ScoreMateInMaxPly {
+			r := 3 + depth/4 + min(int(eval-beta)/150, 3)
+			ss.currentMove = board.MoveNull
+			t.countNode()
+			t.ev.DoNullMove(pos)
+			v := -t.search(false, -beta, -beta+1, depth-r, ply+1, !cutNode)
+			t.ev.UndoNullMove(pos)
+			if t.stopped() {
+				return 0
+			}
+			if v >= beta {
+				if v >= ScoreMateInMaxPly {
+					v = beta
+				}
+				if depth < 12 {
+					return v
+				}
+				// Verification at high depth.
+				t.nmpMinPly = ply + 3*(depth-r)/4
+				w := t.search(false, beta-1, beta, depth-r, ply, false)
+				t.nmpMinPly = 0
+				if w >= beta {
+					return v
+				}
+			}
+		}
+	}
+
+	// Internal iterative reduction.
+	if !rootNode && ttMove == board.MoveNone && depth >= 4 && (pvNode || cutNode) {
+		depth--
+	}
+
+	prevMove := board.MoveNone
+	if ply > 0 {
+		prevMove = t.stack[ply-1].currentMove
+	}
+	counter := board.MoveNone
+	if prevMove != board.MoveNone && prevMove != board.MoveNull {
+		counter = t.counter[prevMove.Piece()][prevMove.To()]
+	}
+	pk := &t.pickers[ply]
+	if inCheck {
+		pk.initEvasion(ttMove)
+	} else {
+		pk.initMain(ttMove, ss.killers[0], ss.killers[1], counter)
+	}
+	us := pos.SideToMove()
+	bestScore := -ScoreInfinite
+	bestMove := board.MoveNone
+	moveCount := 0
+	var quietsTried [64]board.Move
+	nq := 0
+	skipQuiets := false
+	rootIdx := t.pvIdx
+	ttCapture := ttMove != board.MoveNone && !isQuiet(pos, ttMove)
+
+	for {
+		var m board.Move
+		if rootNode {
+			if rootIdx >= len(t.rootMoves) {
+				break
+			}
+			m = t.rootMoves[rootIdx].move
+			rootIdx++
+		} else {
+			m = pk.next(t, skipQuiets)
+			if m == board.MoveNone {
+				break
+			}
+		}
+		moveCount++
+		ss.moveCount = moveCount
+		quiet := isQuiet(pos, m)
+		givesCheck := pos.GivesCheck(m)
+
+		newDepth := depth - 1
+		// Shallow-depth pruning.
+		if !rootNode && bestScore > -ScoreMateInMaxPly {
+			lmrDepth := max(newDepth-reduction(depth, moveCount), 0)
+			if quiet && !givesCheck {
+				if depth < 16 && moveCount >= (3+depth*depth)/(2-b2i(improving)) {
+					skipQuiets = true
+					continue
+				}
+				if !inCheck && lmrDepth < 7 && staticEval+Score(100+110*lmrDepth) <= alpha {
+					continue
+				}
+				if lmrDepth < 8 && !pos.SEEGE(m, -25*lmrDepth*lmrDepth) {
+					continue
+				}
+			} else if depth < 8 && !pos.SEEGE(m, -90*depth) {
+				continue
+			}
+		}
+		// Check extension.
+		if givesCheck && ply < 2*t.rootDepth && (depth > 3 || pos.SEEGE(m, 0)) {
+			newDepth++
+		}
+
+		t.doMove(m, ply)
+		var v Score
+		if depth >= 2 && moveCount > 1+b2i(rootNode) && (quiet || cutNode) {
+			r := reduction(depth, moveCount)
+			if pvNode {
+				r--
+			}
+			if cutNode {
+				r++
+			}
+			if !improving {
+				r++
+			}
+			if ttCapture {
+				r++
+			}
+			if givesCheck {
+				r--
+			}
+			if quiet {
+				r -= int(t.history[us][histIdx(m)][m.To()] / 6000)
+			}
+			d := max(min(newDepth-r, newDepth), 1)
+			v = -t.search(false, -(alpha + 1), -alpha, d, ply+1, true)
+			if v > alpha && d < newDepth {
+				v = -t.search(false, -(alpha + 1), -alpha, newDepth, ply+1, !cutNode)
+			}
+		} else if !pvNode || moveCount > 1 {
+			v = -t.search(false, -(alpha + 1), -alpha, newDepth, ply+1, !cutNode)
+		}
+		if pvNode && (moveCount == 1 || v > alpha && (rootNode || v < beta)) {
+			v = -t.search(true, -beta, -alpha, newDepth, ply+1, false)
+		}
+		t.ev.UndoMove(pos)
+		if t.stopped() {
+			return 0
+		}
+
+		if rootNode {
+			var rm *rootMove
+			for i := t.pvIdx; i < len(t.rootMoves); i++ {
+				if t.rootMoves[i].move == m {
+					rm = &t.rootMoves[i]
+					break
+				}
+			}
+			if moveCount == 1 || v > alpha {
+				rm.score = v
+				rm.selDepth = t.selDepth
+				rm.pv[0] = m
+				n := t.pvLen[1]
+				copy(rm.pv[1:n+1], t.pv[1][:n])
+				rm.pvLen = n + 1
+			} else {
+				rm.score = -ScoreInfinite
+			}
+		}
+
+		if v > bestScore {
+			bestScore = v
+			if v > alpha {
+				bestMove = m
+				if pvNode && !rootNode {
+					t.updatePV(ply, m)
+				}
+				if v >= beta {
+					break
+				}
+				alpha = v
+			}
+		}
+		if m != bestMove && quiet && nq < len(quietsTried) {
+			quietsTried[nq] = m
+			nq++
+		}
+	}
+
+	if moveCount == 0 {
+		// No legal move: the side to move loses (checkmate or not).
+		return MatedIn(ply)
+	}
+	if bestScore == -ScoreInfinite {
+		bestScore = alpha
+	}
+	if bestMove != board.MoveNone && bestScore >= beta && isQuiet(pos, bestMove) {
+		b := bonus(depth)
+		t.updateKillers(ply, bestMove)
+		t.updateHistory(us, bestMove, b)
+		for i := 0; i < nq; i++ {
+			t.updateHistory(us, quietsTried[i], -b)
+		}
+		if counter != board.MoveNone || (prevMove != board.MoveNone && prevMove != board.MoveNull) {
+			t.counter[prevMove.Piece()][prevMove.To()] = bestMove
+		}
+	}
+	bound := BoundUpper
+	if bestScore >= beta {
+		bound = BoundLower
+	} else if pvNode && bestMove != board.MoveNone {
+		bound = BoundExact
+	}
+	if !rootNode || t.pvIdx == 0 {
+		var m16 uint16
+		if bestMove != board.MoveNone {
+			m16 = bestMove.Move16()
+		}
+		se := staticEval
+		if inCheck {
+			se = ScoreNone
+		}
+		e.tt.store(key, m16, toTT(bestScore, ply), se, depth, bound)
+	}
+	return bestScore
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func (t *thread) updateKillers(ply int, m board.Move) {
+	k := &t.stack[ply].killers
+	if k[0] != m {
+		k[1] = k[0]
+		k[0] = m
+	}
+}
+
+func (t *thread) qsearch(pvNode bool, alpha, beta Score, depth, ply int) Score {
+	pos := t.pos
+	e := t.e
+	t.pvLen[ply] = 0
+	if ply > t.selDepth {
+		t.selDepth = ply
+	}
+	if t.stopped() {
+		return 0
+	}
+	if s, ok := t.ruleScore(ply); ok {
+		return s
+	}
+	inCheck := pos.InCheck()
+	if ply >= MaxPly {
+		if inCheck {
+			return 0
+		}
+		return t.evaluate()
+	}
+	key := pos.Key()
+	tte, ttHit := e.tt.probe(key)
+	ttScore := ScoreNone
+	ttMove := board.MoveNone
+	if ttHit {
+		ttScore = fromTT(tte.score, ply)
+		ttMove = moveFrom16(pos, tte.move)
+	}
+	ttDepth := 0
+	if !inCheck && depth < 0 {
+		ttDepth = -1
+	}
+	if !pvNode && ttHit && tte.depth >= ttDepth && ttScore != ScoreNone {
+		if ttScore >= beta && tte.bound&BoundLower != 0 || ttScore < beta && tte.bound&BoundUpper != 0 {
+			return ttScore
+		}
+	}
+	var bestScore, staticEval Score
+	futilityBase := -ScoreInfinite
+	oldAlpha := alpha
+	if inCheck {
+		bestScore = -ScoreInfinite
+		staticEval = ScoreNone
+	} else {
+		if ttHit && tte.eval != ScoreNone && tte.eval > -ScoreMateInMaxPly && tte.eval < ScoreMateInMaxPly {
+			staticEval = tte.eval
+		} else {
+			staticEval = t.evaluate()
+		}
+		bestScore = staticEval
+		if ttScore != ScoreNone && (ttScore > bestScore && tte.bound&BoundLower != 0 || ttScore < bestScore && tte.bound&BoundUpper != 0) {
+			bestScore = ttScore
+		}
+		if bestScore >= beta {
+			if !ttHit {
+				e.tt.store(key, 0, toTT(bestScore, ply), staticEval, -depthOffset+1, BoundLower)
+			}
+			return bestScore
+		}
+		if bestScore > alpha {
+			alpha = bestScore
+		}
+		futilityBase = bestScore + 120
+	}
+	pk := &t.pickers[ply]
+	if inCheck {
+		pk.initEvasion(ttMove)
+	} else {
+		if ttMove != board.MoveNone && isQuiet(pos, ttMove) {
+			ttMove = board.MoveNone
+		}
+		pk.initQ(ttMove)
+	}
+	bestMove := board.MoveNone
+	moveCount := 0
+	for {
+		m := pk.next(t, false)
+		if m == board.MoveNone {
+			break
+		}
+		moveCount++
+		if bestScore > -ScoreMateInMaxPly {
+			if !inCheck {
+				capVal := Score(board.PieceValue[pos.PieceOn(m.To()).Type()])
+				if futilityBase+capVal <= alpha && !m.IsPromotion() {
+					if futilityBase+capVal > bestScore {
+						bestScore = futilityBase + capVal
+					}
+					continue
+				}
+				if !pos.SEEGE(m, 0) {
+					continue
+				}
+			} else if moveCount > 2 && isQuiet(pos, m) {
+				// Enough evasions tried once one keeps us alive.
+				continue
+			}
+		}
+		t.doMove(m, ply)
+		v := -t.qsearch(pvNode, -beta, -alpha, depth-1, ply+1)
+		t.ev.UndoMove(pos)
+		if t.stopped() {
+			return 0
+		}
+		if v > bestScore {
+			bestScore = v
+			if v > alpha {
+				bestMove = m
+				if pvNode {
+					t.updatePV(ply, m)
+				}
+				if v >= beta {
+					break
+				}
+				alpha = v
+			}
+		}
+	}
+	if inCheck && bestScore == -ScoreInfinite {
+		return MatedIn(ply)
+	}
+	bound := BoundUpper
+	if bestScore >= beta {
+		bound = BoundLower
+	} else if pvNode && bestScore > oldAlpha {
+		bound = BoundExact
+	}
+	var m16 uint16
+	if bestMove != board.MoveNone {
+		m16 = bestMove.Move16()
+	}
+	e.tt.store(key, m16, toTT(bestScore, ply), staticEval, ttDepth, bound)
+	return bestScore
+}
