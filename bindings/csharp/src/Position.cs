@@ -360,5 +360,20 @@ namespace LibShogi
             Move ignored;
             return Declaration(rule, out ignored);
         }
+        // ---- NNUE features --------------------------------------------------
+
+        /// <summary>The active HalfKP feature indices for both perspectives
+        /// (38 each).</summary>
+        /// <exception cref="ShogiStateException">a king is missing</exception>
+        public void GetHalfKPFeatures(out int[] black, out int[] white)
+        {
+            byte[] err = Errors.New();
+            UIntPtr count;
+            Errors.Check(NativeMethods.shogi_position_halfkp_features(handle, null, null, UIntPtr.Zero, out count, err), err);
+            int n = (int)count.ToUInt64();
+            black = new int[n];
+            white = new int[n];
+            Errors.Check(NativeMethods.shogi_position_halfkp_features(handle, black, white, (UIntPtr)n, out count, err), err);
+        }
     }
 }

@@ -19,3 +19,28 @@ namespace LibShogi
         }
     }
 }
+
+namespace LibShogi
+{
+    /// <summary>A shogi_network_t.</summary>
+    public sealed class NetworkHandle : SafeHandleZeroOrMinusOneIsInvalid
+    {
+        public NetworkHandle() : base(true) { }
+
+        protected override bool ReleaseHandle()
+        {
+            return NativeMethods.shogi_network_free(handle, null) == 0;
+        }
+    }
+
+    /// <summary>A shogi_accumulator_t.</summary>
+    public sealed class AccumulatorHandle : SafeHandleZeroOrMinusOneIsInvalid
+    {
+        public AccumulatorHandle() : base(true) { }
+
+        protected override bool ReleaseHandle()
+        {
+            return NativeMethods.shogi_accumulator_free(handle, null) == 0;
+        }
+    }
+}

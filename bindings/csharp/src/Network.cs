@@ -1,0 +1,249 @@
+using System;
+using System.Runtime.InteropServices;
+
+namespace LibShogi
+{
+    /// <summary>An NNUE network (nn.bin, halfkp_256x2-32-32). Read-only once
+    /// loaded: any number of threads may evaluate with it at once.</summary>
+    public sealed class Network : IDisposable
+    {
+        /// <summary>SHOGI_NNUE_DEFAULT_FV_SCALE, what engines use by default.</summary>
+        public const int DefaultFVScale = 16;
+        /// <summary>SHOGI_NNUE_VALUE_MAX: values are clamped to +-this.</summary>
+        public const int ValueMax = 31753;
+        /// <summary>SHOGI_NNUE_HALFKP_DIMENSIONS: feature indices are below it.</summary>
+        public const int HalfKPDimensions = 125388;
+        /// <summary>SHOGI_NNUE_MAX_ACTIVE: active features per perspective.</summary>
+        public const int MaxActiveFeatures = 38;
+
+        private readonly NetworkHandle handle;
+
+        private Network(NetworkHandle h)
+        {
+            handle = h;
+        }
+
+        /// <summary>The native handle.</summary>
+        public NetworkHandle Handle { get { return handle; } }
+
+        /// <summary>Loads an nn.bin file.</summary>
+        /// <exception cref="ShogiIOException">cannot open or read the file</exception>
+        /// <exception cref="ShogiParseException">not a valid nn.bin</exception>
+        /// <exception cref="ShogiUnsupportedException">an architecture this library does not evaluate</exception>
+        public static Network Load(string path)
+        {
+            byte[] text = Utf8.Encode(path, "path");
+            byte[] err = Errors.New();
+            NetworkHandle h;
+            int status = NativeMethods.shogi_network_load(text, out h, err);
+            return Wrap(status, h, err);
+        }
+
+        /// <summary>Loads a network from the bytes of an nn.bin (the library copies them).</summary>
+        public static Network Load(byte[] data)
+        {
+            if (data == null)
+                throw new ArgumentNullException("data");
+            byte[] err = Errors.New();
+            NetworkHandle h;
+            // A zero-length array still marshals as a valid pointer.
+            int status = NativeMethods.shogi_network_load_memory(data, (UIntPtr)data.Length, out h, err);
+            return Wrap(status, h, err);
+        }
+
+        /// <summary>A deterministic test network: kind "test", "stress"
+        /// (evaluate with fvScale 128) or "zero".</summary>
+        public static Network MakeTest(string kind, ulong seed)
+        {
+            byte[] text = Utf8.Encode(kind, "kind");
+            byte[] err = Errors.New();
+            NetworkHandle h;
+            int status = NativeMethods.shogi_network_make_test(text, seed, out h, err);
+            return Wrap(status, h, err);
+        }
+
+        private static Network Wrap(int status, NetworkHandle h, byte[] err)
+        {
+            if (status != 0)
+            {
+                if (h != null)
+                    h.Dispose();
+                throw Errors.Create(status, err);
+            }
+            return new Network(h);
+        }
+
+        public void Dispose()
+        {
+            handle.Dispose();
+        }
+
+        /// <summary>Writes the network to a file in the nn.bin layout.</summary>
+        public void Save(string path)
+        {
+            byte[] text = Utf8.Encode(path, "path");
+            byte[] err = Errors.New();
+            Errors.Check(NativeMethods.shogi_network_save(handle, text, err), err);
+        }
+
+        /// <summary>The architecture string stored in the file.</summary>
+        public string Architecture
+        {
+            get
+            {
+                byte[] err = Errors.New();
+                UIntPtr needed;
+                int status = NativeMethods.shogi_network_arch(handle, null, UIntPtr.Zero, out needed, err);
+                Errors.Check(status, err);
+                byte[] buf = new byte[(int)needed.ToUInt64()];
+                status = NativeMethods.shogi_network_arch(handle, buf, (UIntPtr)buf.Length, out needed, err);
+                Errors.Check(status, err);
+                return Utf8.Decode(buf, 0, buf.Length);
+            }
+        }
+
+        /// <summary>The evaluation of a position from the side to move's
+        /// view, in the network's unit after FV_SCALE.</summary>
+        public int Evaluate(Position position, int fvScale = DefaultFVScale)
+        {
+            if (position == null)
+                throw new ArgumentNullException("position");
+            byte[] err = Errors.New();
+            int value;
+            Errors.Check(NativeMethods.shogi_network_evaluate(handle, position.Handle, fvScale, out value, err), err);
+            return value;
+        }
+
+        /// <summary>Evaluates many SFENs in one call (in parallel for large
+        /// batches).</summary>
+        /// <exception cref="ShogiParseException">an SFEN does not parse (the
+        /// message names the first bad index)</exception>
+        public int[] Evaluate(string[] sfens, int fvScale = DefaultFVScale)
+        {
+            int[] values;
+            ShogiException error = TryEvaluate(sfens, fvScale, out values);
+            if (error != null)
+                throw error;
+            return values;
+        }
+
+        /// <summary>Evaluates many SFENs; on a bad SFEN returns the error
+        /// instead of throwing, with every other value still written (0 for
+        /// the bad ones).</summary>
+        public ShogiException TryEvaluate(string[] sfens, int fvScale, out int[] values)
+        {
+            if (sfens == null)
+                throw new ArgumentNullException("sfens");
+            values = new int[sfens.Length];
+            if (sfens.Length == 0)
+                return null;
+            // One unmanaged block holds every string; the pointer array
+            // points into it.
+            byte[][] encoded = new byte[sfens.Length][];
+            long total = 0;
+            for (int i = 0; i < sfens.Length; i++)
+            {
+                encoded[i] = Utf8.Encode(sfens[i], "sfens[" + i + "]");
+                total += encoded[i].Length;
+            }
+            IntPtr block = Marshal.AllocHGlobal(new IntPtr(total));
+            try
+            {
+                IntPtr[] pointers = new IntPtr[sfens.Length];
+                long offset = 0;
+                for (int i = 0; i < encoded.Length; i++)
+                {
+                    IntPtr p = new IntPtr(block.ToInt64() + offset);
+                    Marshal.Copy(encoded[i], 0, p, encoded[i].Length);
+                    pointers[i] = p;
+                    offset += encoded[i].Length;
+                }
+                byte[] err = Errors.New();
+                int status = NativeMethods.shogi_network_evaluate_sfens(
+                    handle, pointers, (UIntPtr)pointers.Length, fvScale, values, err);
+                return status == 0 ? null : Errors.Create(status, err);
+            }
+            finally
+            {
+                Marshal.FreeHGlobal(block);
+            }
+        }
+
+        /// <summary>A new accumulator for this network (holding the biases).</summary>
+        public Accumulator NewAccumulator()
+        {
+            return new Accumulator(this);
+        }
+    }
+
+    /// <summary>Low-level NNUE accumulator for engines with their own board:
+    /// refresh a perspective from its active features, apply feature deltas
+    /// as moves are made, evaluate. One thread at a time. It keeps its
+    /// network alive, so the Network may be disposed first.</summary>
+    public sealed class Accumulator : IDisposable
+    {
+        private readonly AccumulatorHandle handle;
+
+        internal Accumulator(Network network)
+        {
+            if (network == null)
+                throw new ArgumentNullException("network");
+            byte[] err = Errors.New();
+            AccumulatorHandle h;
+            int status = NativeMethods.shogi_accumulator_new(network.Handle, out h, err);
+            if (status != 0)
+            {
+                if (h != null)
+                    h.Dispose();
+                throw Errors.Create(status, err);
+            }
+            handle = h;
+        }
+
+        public AccumulatorHandle Handle { get { return handle; } }
+
+        public void Dispose()
+        {
+            handle.Dispose();
+        }
+
+        /// <summary>Copies another accumulator of the same network size into this one.</summary>
+        public void CopyFrom(Accumulator source)
+        {
+            if (source == null)
+                throw new ArgumentNullException("source");
+            byte[] err = Errors.New();
+            Errors.Check(NativeMethods.shogi_accumulator_copy(handle, source.handle, err), err);
+        }
+
+        /// <summary>Sets a perspective to the biases plus the given features.</summary>
+        public void Refresh(Color perspective, int[] features)
+        {
+            if (features == null)
+                throw new ArgumentNullException("features");
+            byte[] err = Errors.New();
+            Errors.Check(NativeMethods.shogi_accumulator_refresh(
+                handle, (int)perspective, features, (UIntPtr)features.Length, err), err);
+        }
+
+        /// <summary>Subtracts the removed and adds the added features of one perspective.</summary>
+        public void Update(Color perspective, int[] removed, int[] added)
+        {
+            removed = removed ?? new int[0];
+            added = added ?? new int[0];
+            byte[] err = Errors.New();
+            Errors.Check(NativeMethods.shogi_accumulator_update(
+                handle, (int)perspective, removed, (UIntPtr)removed.Length,
+                added, (UIntPtr)added.Length, err), err);
+        }
+
+        /// <summary>The evaluation for a side to move.</summary>
+        public int Evaluate(Color sideToMove, int fvScale = Network.DefaultFVScale)
+        {
+            byte[] err = Errors.New();
+            int value;
+            Errors.Check(NativeMethods.shogi_accumulator_evaluate(handle, (int)sideToMove, fvScale, out value, err), err);
+            return value;
+        }
+    }
+}

@@ -1,0 +1,68 @@
+// LibShogi binding tests. Usage:
+//   mono LibShogi.Tests.exe [--testdata DIR] [--perft-max-nodes N] [-v]
+// DIR holds perft.tsv and nnue-golden.tsv (default: $LIBSHOGI_TESTDATA, or
+// shared/testdata found upwards from the program's folder and the current
+// folder). Prints "N passed, N failed"; exits 1 if anything failed.
+using System;
+using System.IO;
+
+namespace LibShogi.Tests
+{
+    internal static class Program
+    {
+        private static int Main(string[] args)
+        {
+            string testdata = Environment.GetEnvironmentVariable("LIBSHOGI_TESTDATA");
+            ulong perftMaxNodes = 5000000;
+            for (int i = 0; i < args.Length; i++)
+            {
+                switch (args[i])
+                {
+                    case "--testdata":
+                        testdata = args[++i];
+                        break;
+                    case "--perft-max-nodes":
+                        perftMaxNodes = ulong.Parse(args[++i]);
+                        break;
+                    case "-v":
+                        Harness.Verbose = true;
+                        break;
+                    default:
+                        Console.Error.WriteLine("unknown argument " + args[i]);
+                        return 2;
+                }
+            }
+            if (string.IsNullOrEmpty(testdata))
+                testdata = FindTestdata();
+            Console.WriteLine("libshogi {0} (ABI {1}.{2}), test data {3}", Library.Version,
+                              Library.AbiVersion >> 16, Library.AbiVersion & 0xffff, testdata ?? "(not found)");
+            testdata = testdata ?? "shared/testdata";
+
+            PositionTests.RunAll(testdata, perftMaxNodes);
+            NetworkTests.RunAll(testdata);
+            EngineTests.RunAll();
+
+            if (Harness.Failed > 0)
+                Console.WriteLine("failed: " + string.Join(", ", Harness.Failures.ToArray()));
+            Console.WriteLine("{0} passed, {1} failed", Harness.Passed, Harness.Failed);
+            return Harness.Failed == 0 ? 0 : 1;
+        }
+
+        private static string FindTestdata()
+        {
+            foreach (string start in new[] { AppDomain.CurrentDomain.BaseDirectory, Directory.GetCurrentDirectory() })
+            {
+                for (var dir = new DirectoryInfo(start); dir != null; dir = dir.Parent)
+                {
+                    foreach (string rel in new[] { "shared/testdata", "../shared/testdata" })
+                    {
+                        string candidate = Path.Combine(dir.FullName, rel);
+                        if (File.Exists(Path.Combine(candidate, "perft.tsv")))
+                            return Path.GetFullPath(candidate);
+                    }
+                }
+            }
+            return null;
+        }
+    }
+}
