@@ -177,17 +177,27 @@ func (p *Position) generate(ml *MoveList, capt, quiet, useless bool) {
 	}
 	// Pawns: a non-capture promotion is capture-class, so look at every
 	// reachable square when either class is wanted.
+	zone := promoZone[us]
 	pawnMask := target.AndNot(p.byColor[us])
+	pawn := NewPiece(us, Pawn)
 	for pieces := p.PiecesOf(us, Pawn); pieces.NonZero(); {
 		from := pieces.Pop()
 		att := stepAttacks[us][Pawn][from].And(pawnMask)
 		if pinned.Has(from) {
 			att = att.And(lineBB[ksq][from])
 		}
-		for att.NonZero() {
-			to := att.Pop()
-			addBoardMoves(ml, us, NewPiece(us, Pawn), from, to, enemy.Has(to), capt, quiet, useless)
+		if att.IsZero() {
+			continue
 		}
+		to := att.First()
+		capture := enemy.Has(to)
+		if !zone.Has(to) {
+			if (capt && capture) || (quiet && !capture) {
+				ml.add(Move(to) | Move(from)<<7 | Move(pawn)<<16)
+			}
+			continue
+		}
+		addBoardMoves(ml, us, pawn, from, to, capture, capt, quiet, useless)
 	}
 	boardMask := target.And(classMask)
 	for pieces := p.byColor[us].AndNot(p.byType[Pawn]).AndNot(p.byType[King]); pieces.NonZero(); {
@@ -197,8 +207,23 @@ func (p *Position) generate(ml *MoveList, capt, quiet, useless bool) {
 		if pinned.Has(from) {
 			att = att.And(lineBB[ksq][from])
 		}
-		for att.NonZero() {
-			to := att.Pop()
+		base := Move(from)<<7 | Move(pc)<<16
+		// Moves that cannot promote need no per-move rule checks: the
+		// class filter is already in boardMask.
+		plain := att
+		if pc.Type().CanPromote() {
+			if zone.Has(from) {
+				plain = Bitboard{}
+			} else {
+				plain = att.AndNot(zone)
+			}
+		}
+		rest := att.AndNot(plain)
+		for plain.NonZero() {
+			ml.add(base | Move(plain.Pop()))
+		}
+		for rest.NonZero() {
+			to := rest.Pop()
 			addBoardMoves(ml, us, pc, from, to, enemy.Has(to), capt, quiet, useless)
 		}
 	}
