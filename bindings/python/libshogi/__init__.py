@@ -50,6 +50,17 @@ from . import _lib
 from ._lib import abi_version_string, live_handles, selftest_panic, version  # noqa: F401
 from .board import *  # noqa: F401,F403
 from .board import Board, perft  # noqa: F401
+from .network import (  # noqa: F401
+    DEFAULT_FV_SCALE,
+    HALFKP_DIMENSIONS,
+    MAX_ACTIVE,
+    VALUE_MAX,
+    Accumulator,
+    FeatureBatch,
+    Network,
+    halfkp_features,
+    halfkp_features_many,
+)
 
 __version__ = "0.1.0"
 

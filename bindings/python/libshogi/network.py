@@ -1,0 +1,332 @@
+"""NNUE (halfkp_256x2-32-32, nn.bin): Network, batch evaluation, HalfKP
+features for training, and the low-level Accumulator."""
+
+import ctypes
+import os
+
+from . import _lib
+from ._lib import F
+from .board import BLACK, WHITE, Board, _numpy, _text
+
+DEFAULT_FV_SCALE = 16
+VALUE_MAX = 31753
+HALFKP_DIMENSIONS = 125388  # valid feature indices are below this
+MAX_ACTIVE = 38  # active features per perspective
+
+_NNUE = ("shogi_network_load", "shogi_network_evaluate", "shogi_network_evaluate_sfens")
+
+
+def _new_handle(fn, *args):
+    h = ctypes.c_void_p()
+    e = _lib.err()
+    rc = fn(*(args + (ctypes.byref(h), ctypes.byref(e))))
+    if rc:
+        raise _lib.exception(rc, e)
+    return h
+
+
+def _sfen_pointers(np, sfens):
+    """(keep-alive array, pointer array) for a sequence of SFEN texts: one
+    NUL-terminated fixed-width bytes array and a uint64 array of addresses."""
+    if isinstance(sfens, np.ndarray) and sfens.dtype.kind == "S":
+        arr = sfens.ravel()
+    else:
+        if isinstance(sfens, (str, bytes)):
+            raise TypeError("sfens must be a sequence of SFEN strings, not one string")
+        arr = np.asarray(list(sfens) if not isinstance(sfens, (list, tuple, np.ndarray)) else sfens)
+        if arr.dtype.kind == "U":
+            arr = np.char.encode(arr, "utf-8")
+        elif arr.dtype.kind == "O":
+            arr = np.array([_text(s, "sfen") for s in arr.ravel()], dtype="S")
+        elif arr.size == 0:
+            arr = np.zeros(0, dtype="S1")
+        elif arr.dtype.kind != "S":
+            raise TypeError("sfens must be strings or bytes")
+        arr = arr.ravel()
+    # one spare byte per item guarantees the terminating NUL
+    buf = np.zeros(arr.shape[0], dtype="S%d" % (arr.dtype.itemsize + 1))
+    buf[:] = arr
+    width = buf.dtype.itemsize
+    base = buf.ctypes.data
+    ptrs = base + np.arange(arr.shape[0], dtype=np.uint64) * np.uint64(width)
+    return buf, np.ascontiguousarray(ptrs, dtype=np.uint64)
+
+
+class Network(object):
+    """A loaded nn.bin network (read-only: usable from many threads).
+
+    ``Network(path)`` loads a file, ``Network(data)`` loads bytes (bytes,
+    bytearray, memoryview); ``Network.make_test("test", 1)`` builds the
+    deterministic test net of the shared golden data.
+    """
+
+    def __init__(self, source=None, _handle=None):
+        _lib.require(*_NNUE)
+        self._h = None
+        if _handle is not None:
+            self._h = _handle
+            return
+        if isinstance(source, (bytes, bytearray, memoryview)):
+            self._h = self._from_memory(source)
+        elif isinstance(source, (str, os.PathLike)):
+            self._h = _new_handle(F.shogi_network_load, os.fsencode(source))
+        else:
+            raise TypeError("Network needs a path or bytes, not %s" % type(source).__name__)
+
+    @staticmethod
+    def _from_memory(data):
+        mv = memoryview(data).cast("B")
+        n = mv.nbytes
+        if mv.readonly:
+            buf = (ctypes.c_char * n).from_buffer_copy(mv) if n else None
+        else:
+            buf = (ctypes.c_char * n).from_buffer(mv) if n else None
+        return _new_handle(F.shogi_network_load_memory, buf, n)
+
+    @classmethod
+    def load(cls, path):
+        return cls(os.fspath(path))
+
+    @classmethod
+    def from_bytes(cls, data):
+        return cls(bytes(data) if not isinstance(data, (bytes, bytearray, memoryview)) else data)
+
+    @classmethod
+    def make_test(cls, kind="test", seed=1):
+        """The deterministic test network: kind "test", "stress" (evaluate with
+        fv_scale 128) or "zero"."""
+        _lib.require("shogi_network_make_test")
+        return cls(_handle=_new_handle(F.shogi_network_make_test, _text(kind, "kind"), seed))
+
+    # lifetime
+    def close(self):
+        h, self._h = self._h, None
+        if h is not None:
+            F.shogi_network_free(h, None)
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def _handle(self):
+        if self._h is None:
+            raise ValueError("the network was closed")
+        return self._h
+
+    @property
+    def arch(self):
+        """The architecture string of the file."""
+        return _lib.read_string(F.shogi_network_arch, self._handle())
+
+    def __repr__(self):
+        return "<libshogi.Network %s>" % ("closed" if self._h is None else self.arch[:40] + "...")
+
+    def save(self, path):
+        """Writes the network as an nn.bin file."""
+        _lib.call(F.shogi_network_save, self._handle(), os.fsencode(os.fspath(path)))
+
+    # evaluation
+    def evaluate(self, board, fv_scale=DEFAULT_FV_SCALE):
+        """Static evaluation of a Board (or SFEN text), side to move's view."""
+        if not isinstance(board, Board):
+            board = Board(board)
+        v = ctypes.c_int32()
+        _lib.call(F.shogi_network_evaluate, self._handle(), board._handle(), fv_scale, ctypes.byref(v))
+        return v.value
+
+    def evaluate_many(self, sfens, fv_scale=DEFAULT_FV_SCALE, out=None):
+        """Evaluates many SFENs in one library call (in parallel) into a numpy
+        int32 array. sfens: a list of str/bytes or a numpy bytes/str array.
+        A bad SFEN raises ParseError naming the first bad index."""
+        np = _numpy()
+        keep, ptrs = _sfen_pointers(np, sfens)
+        n = ptrs.shape[0]
+        if out is None:
+            out = np.empty(n, dtype=np.int32)
+        elif out.dtype != np.int32 or out.shape != (n,) or not out.flags.c_contiguous or not out.flags.writeable:
+            raise ValueError("out must be a writable contiguous int32 array of shape (%d,)" % n)
+        if n:
+            _lib.call(F.shogi_network_evaluate_sfens, self._handle(), ptrs.ctypes.data, n, fv_scale, out.ctypes.data)
+        del keep
+        return out
+
+    def accumulator(self):
+        """A new Accumulator of this network."""
+        return Accumulator(self)
+
+
+def halfkp_features(board):
+    """The active HalfKP feature indices of a Board (or SFEN text) for both
+    perspectives: (black, white), lists of MAX_ACTIVE ints. StateError if a
+    king is missing."""
+    if not isinstance(board, Board):
+        board = Board(board)
+    b = (ctypes.c_int32 * 64)()
+    w = (ctypes.c_int32 * 64)()
+    n = ctypes.c_size_t()
+    _lib.call(F.shogi_position_halfkp_features, board._handle(), b, w, 64, ctypes.byref(n))
+    return b[: n.value], w[: n.value]
+
+
+class FeatureBatch(tuple):
+    """(black, white, side_to_move) of halfkp_features_many."""
+
+    __slots__ = ()
+
+    def __new__(cls, black, white, side_to_move):
+        return tuple.__new__(cls, (black, white, side_to_move))
+
+    black = property(lambda self: self[0], doc="(n, 38) int32 indices, Black's perspective")
+    white = property(lambda self: self[1], doc="(n, 38) int32 indices, White's perspective")
+    side_to_move = property(lambda self: self[2], doc="(n,) uint8, 0 Black / 1 White")
+
+    def us_them(self):
+        """(us, them): the side to move's and the opponent's feature arrays,
+        the order in which the network concatenates the accumulators."""
+        np = _numpy()
+        stm = self.side_to_move.astype(bool)[:, None]
+        return np.where(stm, self.white, self.black), np.where(stm, self.black, self.white)
+
+    def flat(self, perspective=BLACK):
+        """(indices, offsets) of one perspective for torch.nn.EmbeddingBag
+        (every bag has MAX_ACTIVE entries)."""
+        np = _numpy()
+        a = self[0] if perspective == BLACK else self[1]
+        offsets = np.arange(a.shape[0], dtype=np.int64) * a.shape[1]
+        return a.reshape(-1), offsets
+
+
+def _indexed(rc, e, i):
+    ex = _lib.exception(rc, e)
+    ex.message = "positions[%d]: %s" % (i, ex.message)
+    ex.args = (ex.message,)
+    return ex
+
+
+def halfkp_features_many(positions):
+    """HalfKP feature indices of many positions (SFEN texts or Boards) as
+    numpy arrays: FeatureBatch(black (n, 38) int32, white (n, 38) int32,
+    side_to_move (n,) uint8). The 38 indices of a row form one
+    EmbeddingBag bag (see FeatureBatch.flat / us_them)."""
+    np = _numpy()
+    positions = list(positions)
+    n = len(positions)
+    black = np.empty((n, MAX_ACTIVE), dtype=np.int32)
+    white = np.empty((n, MAX_ACTIVE), dtype=np.int32)
+    stm = np.empty(n, dtype=np.uint8)
+    scratch = Board()
+    fn = F.shogi_position_halfkp_features
+    set_sfen = F.shogi_position_set_sfen
+    side = F.shogi_position_side_to_move
+    e = scratch._err
+    ep = scratch._errp
+    count = ctypes.c_size_t()
+    countp = ctypes.byref(count)
+    out = ctypes.c_int32()
+    outp = ctypes.byref(out)
+    bp = black.ctypes.data
+    wp = white.ctypes.data
+    row = MAX_ACTIVE * 4
+    sh = scratch._handle()
+    for i, p in enumerate(positions):
+        if isinstance(p, Board):
+            h = p._handle()
+        else:
+            h = sh
+            rc = set_sfen(h, p if isinstance(p, bytes) else p.encode("utf-8"), ep)
+            if rc:
+                raise _indexed(rc, e, i)
+        rc = fn(h, bp + i * row, wp + i * row, MAX_ACTIVE, countp, ep)
+        if rc == 0:
+            rc = side(h, outp, ep)
+        if rc:
+            raise _indexed(rc, e, i)
+        stm[i] = out.value
+    scratch.close()
+    return FeatureBatch(black, white, stm)
+
+
+def _int32_array(values):
+    """(pointer, length, keep-alive) for a sequence of feature indices."""
+    np = None
+    try:
+        import numpy as np
+    except ImportError:
+        pass
+    if np is not None and isinstance(values, np.ndarray):
+        a = np.ascontiguousarray(values, dtype=np.int32).ravel()
+        return a.ctypes.data, a.shape[0], a
+    values = list(values)
+    arr = (ctypes.c_int32 * len(values))(*values)
+    return ctypes.addressof(arr), len(values), arr
+
+
+class Accumulator(object):
+    """The NNUE accumulator, driven by feature indices: for an engine or an
+    experiment with its own board. refresh() one perspective from its active
+    features, update() it with removed/added features as moves are made,
+    evaluate() for a side to move. Use one Accumulator per thread."""
+
+    def __init__(self, network):
+        _lib.require("shogi_accumulator_new")
+        self._h = None
+        self._h = _new_handle(F.shogi_accumulator_new, network._handle())
+
+    def close(self):
+        h, self._h = self._h, None
+        if h is not None:
+            F.shogi_accumulator_free(h, None)
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def _handle(self):
+        if self._h is None:
+            raise ValueError("the accumulator was closed")
+        return self._h
+
+    def copy_from(self, other):
+        """Copies other's state into this accumulator."""
+        _lib.call(F.shogi_accumulator_copy, self._handle(), other._handle())
+
+    def refresh(self, perspective, features):
+        """Sets perspective (BLACK/WHITE) to biases + the given features."""
+        p, n, keep = _int32_array(features)
+        _lib.call(F.shogi_accumulator_refresh, self._handle(), perspective, p, n)
+        del keep
+
+    def refresh_board(self, board):
+        """Refreshes both perspectives from a Board's active features."""
+        b, w = halfkp_features(board)
+        self.refresh(BLACK, b)
+        self.refresh(WHITE, w)
+
+    def update(self, perspective, removed=(), added=()):
+        """Subtracts removed and adds added features of one perspective."""
+        rp, rn, rk = _int32_array(removed)
+        ap, an, ak = _int32_array(added)
+        _lib.call(F.shogi_accumulator_update, self._handle(), perspective, rp, rn, ap, an)
+        del rk, ak
+
+    def evaluate(self, side_to_move, fv_scale=DEFAULT_FV_SCALE):
+        """The evaluation for side_to_move (BLACK/WHITE)."""
+        v = ctypes.c_int32()
+        _lib.call(F.shogi_accumulator_evaluate, self._handle(), side_to_move, fv_scale, ctypes.byref(v))
+        return v.value
