@@ -52,12 +52,11 @@ func EncodeText(s string, e Encoding) ([]byte, error) {
 	return []byte(s), nil
 }
 
-// splitLines splits text into lines without their CR/LF ends.
+// splitLines splits text into lines at LF, CR LF or a lone CR.
 func splitLines(s string) []string {
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	s = strings.ReplaceAll(s, "\r", "\n")
 	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		lines[i] = strings.TrimSuffix(l, "\r")
-	}
 	if n := len(lines); n > 0 && lines[n-1] == "" {
 		lines = lines[:n-1]
 	}

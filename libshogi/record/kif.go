@@ -725,7 +725,10 @@ func writeKIFHeader(b *strings.Builder, g *Game) bool {
 				break
 			}
 		}
-		fmt.Fprintf(b, "%s：%s\n", oneLine(key), oneLine(hd.Value))
+		if !kifKeyOK(key) {
+			continue
+		}
+		fmt.Fprintf(b, "%s：%s\n", key, oneLine(hd.Value))
 	}
 	if ok && h.KIF != "" {
 		fmt.Fprintf(b, "手合割：%s\n", h.KIF)
@@ -735,6 +738,24 @@ func writeKIFHeader(b *strings.Builder, g *Game) bool {
 	fmt.Fprintf(b, "%s：%s\n", sideName(board.Black, handicap), oneLine(g.Black))
 	fmt.Fprintf(b, "%s：%s\n", sideName(board.White, handicap), oneLine(g.White))
 	return handicap
+}
+
+// kifKeyOK reports whether a header key can be written so that it reads
+// back as the same header (not as a move, comment, diagram or special key).
+func kifKeyOK(k string) bool {
+	if k == "" || strings.ContainsAny(k, ":：\r\n") || strings.ContainsAny(k[:1], "0123456789*&#|+ \t") || isKI2Marker(k) {
+		return false
+	}
+	for _, p := range []string{"変化", "まで", "手数", "\u3000"} {
+		if strings.HasPrefix(k, p) {
+			return false
+		}
+	}
+	switch k {
+	case "手合割", "先手", "後手", "下手", "上手":
+		return false
+	}
+	return !strings.Contains(k, "の持駒")
 }
 
 // FormatBOD writes a board diagram (hands, board, side to move).

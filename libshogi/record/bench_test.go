@@ -1,0 +1,131 @@
+package record
+
+import (
+	"bytes"
+	"io"
+	"math/rand"
+	"testing"
+)
+
+// benchPSV returns n PSV records of random-playout positions.
+func benchPSV(b *testing.B, n int) []byte {
+	rng := rand.New(rand.NewSource(3))
+	var out []byte
+	for len(out) < n*PSVSize {
+		g := randomGame(b, rng, false)
+		p, _ := g.StartPosition()
+		for _, nd := range g.MainLine() {
+			d := DiagramOf(p)
+			rec, err := NewPSV(&d, 1, nd.Move.Move16(), 0)
+			if err != nil {
+				b.Fatal(err)
+			}
+			out = AppendPSV(out, &rec)
+			p.DoMove(nd.Move)
+		}
+	}
+	return out[:n*PSVSize]
+}
+
+// BenchmarkPSVDecode: one op = one 40-byte record checked and unpacked.
+func BenchmarkPSVDecode(b *testing.B) {
+	const n = 4096
+	data := benchPSV(b, n)
+	var rec PSV
+	var d Diagram
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		k := i % n
+		if err := DecodePSV(data[k*PSVSize:(k+1)*PSVSize], &rec, &d); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkPSVReader: one op = one record through the streaming reader.
+func BenchmarkPSVReader(b *testing.B) {
+	const n = 4096
+	data := benchPSV(b, n)
+	b.SetBytes(PSVSize)
+	b.ResetTimer()
+	left := b.N
+	for left > 0 {
+		r := NewPSVReader(bytes.NewReader(data), StopOnError)
+		for ; left > 0; left-- {
+			if _, err := r.Next(); err == io.EOF {
+				break
+			} else if err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkPSVEncode: one op = one diagram packed into a record.
+func BenchmarkPSVEncode(b *testing.B) {
+	const n = 1024
+	data := benchPSV(b, n)
+	ds := make([]Diagram, n)
+	var rec PSV
+	for i := range ds {
+		DecodePSV(data[i*PSVSize:], &rec, &ds[i])
+	}
+	buf := make([]byte, PSVSize)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		p, err := NewPSV(&ds[i%n], 0, 0, 0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		p.Encode(buf)
+	}
+}
+
+// BenchmarkHCPEDecode: one op = one 38-byte record.
+func BenchmarkHCPEDecode(b *testing.B) {
+	const n = 1024
+	data := benchPSV(b, n)
+	var hcpe []byte
+	var rec PSV
+	var d Diagram
+	for i := 0; i < n; i++ {
+		DecodePSV(data[i*PSVSize:], &rec, &d)
+		h, _ := NewHCPE(&d, 0, 0, 0)
+		hcpe = AppendHCPE(hcpe, &h)
+	}
+	var h HCPE
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		k := i % n
+		if err := DecodeHCPE(hcpe[k*HCPESize:], &h, &d); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkKIFParse / BenchmarkCSAParse: one op = one ~100-move game.
+func BenchmarkKIFParse(b *testing.B) {
+	rng := rand.New(rand.NewSource(5))
+	g := randomGame(b, rng, false)
+	s := FormatKIF(g)
+	b.SetBytes(int64(len(s)))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := ParseKIF(s); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkCSAParse(b *testing.B) {
+	rng := rand.New(rand.NewSource(5))
+	g := randomGame(b, rng, false)
+	s := FormatCSA(g, CSAOptions{})
+	b.SetBytes(int64(len(s)))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := ParseCSA(s); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
