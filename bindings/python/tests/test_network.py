@@ -169,22 +169,26 @@ def test_accumulator_errors():
         acc.evaluate(0)
 
 
-def test_save_load_path_and_bytes(tmp_path):
-    n = net("stress", 7)
-    path = tmp_path / "nn.bin"
-    n.save(str(path))
-    data = path.read_bytes()
+@pytest.fixture(scope="module")
+def saved_net(tmp_path_factory):
+    """The stress net saved once: (path, bytearray of the file)."""
+    path = tmp_path_factory.mktemp("net") / "nn.bin"
+    net("stress", 7).save(str(path))
+    return path, bytearray(path.read_bytes())
+
+
+def test_save_load_path_and_bytes(saved_net):
+    path, data = saved_net
     rows = [g for g in GOLDEN if g[0] == "stress"][:20]
     sfens = [r[3] for r in rows]
     want = [r[4] for r in rows]
-    for loaded in (Network(str(path)), Network(path), Network(data), Network(bytearray(data)),
-                   Network.from_bytes(memoryview(data))):
-        assert loaded.arch == n.arch
+    for loaded in (Network(str(path)), Network.load(path), Network(data), Network.from_bytes(memoryview(data))):
+        assert loaded.arch == net("stress", 7).arch
         assert loaded.evaluate_many(sfens, 128).tolist() == want
         loaded.close()
 
 
-def test_bad_network_files(tmp_path):
+def test_bad_network_files(tmp_path, saved_net):
     with pytest.raises(libshogi.ShogiIOError) as ei:
         Network(str(tmp_path / "missing.bin"))
     assert isinstance(ei.value, OSError)
@@ -193,17 +197,24 @@ def test_bad_network_files(tmp_path):
         Network(b"")
     with pytest.raises(libshogi.ParseError):
         Network(b"\x00" * 1000)
-    path = tmp_path / "nn.bin"
-    net().save(str(path))
-    data = path.read_bytes()
+    _, data = saved_net
     with pytest.raises(libshogi.ParseError):
-        Network(data[:-1])  # truncated
+        Network(memoryview(data)[:-1])  # truncated
     with pytest.raises(libshogi.ParseError):
-        Network(data + b"\x00")  # trailing bytes
-    bad = bytearray(data)
-    bad[0] ^= 0xFF  # version
-    with pytest.raises(libshogi.ParseError):
-        Network(bytes(bad))
+        Network(memoryview(data)[: len(data) // 2])
+    data.append(0)
+    try:
+        with pytest.raises(libshogi.ParseError):
+            Network(data)  # trailing bytes
+    finally:
+        data.pop()
+    data[0] ^= 0xFF  # version
+    try:
+        with pytest.raises(libshogi.ParseError) as ei:
+            Network(data)
+        assert ei.value.message
+    finally:
+        data[0] ^= 0xFF
     with pytest.raises(libshogi.InvalidArgumentError):
         Network.make_test("no-such-kind", 1)
     with pytest.raises(TypeError):
