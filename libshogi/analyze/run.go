@@ -221,4 +221,3 @@ func Run(in io.Reader, out io.Writer, cfg Config) (total, failed int, err error)
 	}
 	return total, failed, w.Flush()
 }
-
