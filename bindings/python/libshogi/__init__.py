@@ -62,7 +62,15 @@ from .network import (  # noqa: F401
     halfkp_features_many,
 )
 
+from . import records  # noqa: F401,E402
+
 __version__ = "0.1.0"
+
+
+def __getattr__(name):  # the numpy dtypes, built on first use (numpy optional)
+    if name in ("HuffmanCodedPos", "HuffmanCodedPosAndEval", "PackedSfenValue"):
+        return getattr(records, name)
+    raise AttributeError("module 'libshogi' has no attribute %r" % (name,))
 
 library_path = _lib.path
 """The file the library was loaded from."""
