@@ -8,4 +8,4 @@
 // both compute exactly the same integers.
 package asm
 
-//go:generate sh -c "cd gen && go run . -out ../kernels_amd64.s -stubs ../kernels_amd64_stub.go -pkg asm"
+//go:generate sh -c "cd gen && go run . -out ../kernels_amd64.s -stubs ../stub_amd64.go -pkg asm"
