@@ -19,12 +19,13 @@ namespace LibShogi.Tests
 
         public static void Run(string name, Action body)
         {
+            var watch = System.Diagnostics.Stopwatch.StartNew();
             try
             {
                 body();
                 Passed++;
                 if (Verbose)
-                    Console.WriteLine("ok   " + name);
+                    Console.WriteLine("ok   {0} ({1} ms)", name, watch.ElapsedMilliseconds);
             }
             catch (Exception e)
             {

@@ -18,17 +18,66 @@ namespace LibShogi.Tests
             public int Eval;
         }
 
+        // Building a test net and writing or reading its 64 MB take a
+        // moment: the cases share one net (test, seed 1) and its file bytes.
+        private static Network shared;
+        private static byte[] sharedBytes;
+
+        private static Network Shared
+        {
+            get { return shared ?? (shared = Network.MakeTest("test", 1)); }
+        }
+
+        private static byte[] SharedBytes
+        {
+            get
+            {
+                if (sharedBytes == null)
+                {
+                    string path = TempPath();
+                    try
+                    {
+                        Shared.Save(path);
+                        sharedBytes = File.ReadAllBytes(path);
+                    }
+                    finally
+                    {
+                        File.Delete(path);
+                    }
+                }
+                return sharedBytes;
+            }
+        }
+
+        private static string TempPath()
+        {
+            return Path.Combine(Path.GetTempPath(), "libshogi-cs-" + Guid.NewGuid().ToString("N") + ".bin");
+        }
+
         public static void RunAll(string testdata)
+        {
+            try
+            {
+                RunCases(testdata);
+            }
+            finally
+            {
+                if (shared != null)
+                    shared.Dispose();
+                shared = null;
+                sharedBytes = null;
+            }
+        }
+
+        private static void RunCases(string testdata)
         {
             GoldenRows(Path.Combine(testdata, "nnue-golden.tsv"));
 
             Run("network: test net metadata", () =>
             {
-                using (var net = Network.MakeTest("test", 1))
-                {
-                    True(net.Architecture.Length > 0, "empty architecture");
-                    Contains("HalfKP", net.Architecture, "architecture");
-                }
+                Network net = Shared;
+                True(net.Architecture.Length > 0, "empty architecture");
+                Contains("HalfKP", net.Architecture, "architecture");
             });
             Run("network: zero net evaluates to 0", () =>
             {
@@ -38,20 +87,19 @@ namespace LibShogi.Tests
             });
             Run("network: save, load from file and from memory agree", () =>
             {
-                string path = Path.Combine(Path.GetTempPath(), "libshogi-cs-" + Guid.NewGuid().ToString("N") + ".bin");
+                string path = TempPath();
                 try
                 {
-                    using (var net = Network.MakeTest("test", 1))
                     using (var p = Position.FromSfen("l4S2l/4g1gs1/5p1p1/pr2N1pkp/4Gn3/PP3PPPP/2GPP4/1K7/L3r+s2L w BS2N5Pb 1"))
                     {
-                        net.Save(path);
-                        int expected = net.Evaluate(p, 1);
+                        File.WriteAllBytes(path, SharedBytes);
+                        int expected = Shared.Evaluate(p, 1);
                         using (var fromFile = Network.Load(path))
-                        using (var fromMemory = Network.Load(File.ReadAllBytes(path)))
+                        using (var fromMemory = Network.Load(SharedBytes))
                         {
                             Equal(expected, fromFile.Evaluate(p, 1), "from file");
                             Equal(expected, fromMemory.Evaluate(p, 1), "from memory");
-                            Equal(net.Architecture, fromMemory.Architecture, "architecture");
+                            Equal(Shared.Architecture, fromMemory.Architecture, "architecture");
                         }
                     }
                 }
@@ -67,18 +115,7 @@ namespace LibShogi.Tests
                 True(io.Message.Length > 0, "io message");
                 Throws<ShogiParseException>(() => Network.Load(new byte[0]).Dispose(), "empty bytes");
                 Throws<ShogiParseException>(() => Network.Load(new byte[] { 1, 2, 3, 4, 5, 6, 7, 8, 9 }).Dispose(), "junk bytes");
-                byte[] good;
-                string path = Path.Combine(Path.GetTempPath(), "libshogi-cs-" + Guid.NewGuid().ToString("N") + ".bin");
-                try
-                {
-                    using (var net = Network.MakeTest("test", 3))
-                        net.Save(path);
-                    good = File.ReadAllBytes(path);
-                }
-                finally
-                {
-                    File.Delete(path);
-                }
+                byte[] good = SharedBytes;
                 byte[] truncated = new byte[good.Length - 100];
                 Array.Copy(good, truncated, truncated.Length);
                 Throws<ShogiParseException>(() => Network.Load(truncated).Dispose(), "truncated");
@@ -91,7 +128,7 @@ namespace LibShogi.Tests
             });
             Run("network: bad fv_scale and disposed objects", () =>
             {
-                using (var net = Network.MakeTest("test", 1))
+                Network net = Shared;
                 using (var p = new Position())
                 {
                     Throws<ShogiArgumentException>(() => net.Evaluate(p, 0), "fv_scale 0");
@@ -108,7 +145,7 @@ namespace LibShogi.Tests
             });
             Run("network: batch with a bad SFEN reports it and keeps the others", () =>
             {
-                using (var net = Network.MakeTest("test", 1))
+                Network net = Shared;
                 using (var p = new Position())
                 {
                     string[] sfens = { PositionTests.StartSfen, "bad sfen", PositionTests.StartSfen };
@@ -132,7 +169,7 @@ namespace LibShogi.Tests
                     "l4S2l/4g1gs1/5p1p1/pr2N1pkp/4Gn3/PP3PPPP/2GPP4/1K7/L3r+s2L w BS2N5Pb 1",
                     "lnsgkgsnl/1r7/p1ppp1bpp/1p3pp2/7P1/2P6/PP1PPPP1P/1B3S1R1/LNSGKG1NL b - 9",
                 };
-                using (var net = Network.MakeTest("test", 1))
+                Network net = Shared;
                 using (var acc = net.NewAccumulator())
                 using (var copy = net.NewAccumulator())
                 {
@@ -252,7 +289,8 @@ namespace LibShogi.Tests
             finally
             {
                 foreach (Network n in nets.Values)
-                    n.Dispose();
+                    if (n != shared)
+                        n.Dispose();
             }
         }
 
@@ -261,7 +299,7 @@ namespace LibShogi.Tests
             string key = r.Net + "/" + r.Seed;
             Network net;
             if (!nets.TryGetValue(key, out net))
-                nets[key] = net = Network.MakeTest(r.Net, r.Seed);
+                nets[key] = net = key == "test/1" ? Shared : Network.MakeTest(r.Net, r.Seed);
             return net;
         }
     }

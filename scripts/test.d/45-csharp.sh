@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# C# binding (bindings/csharp): builds libshogi.so, compiles LibShogi.dll,
+# the test program and the sample with Mono's mcs, runs the tests and the
+# sample with mono. Everything is built in a temporary folder, removed on
+# exit. Environment:
+#   LIBSHOGI_LIBRARY   use this libshogi.so instead of building one
+#   LIBSHOGI_TESTDATA  folder with perft.tsv and nnue-golden.tsv
+#                      (default: ../shared/testdata beside the repository)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$PWD
+cs=$root/bindings/csharp
+
+for tool in mcs mono go; do
+  if ! command -v "$tool" >/dev/null; then
+    echo "45-csharp: $tool not found (scripts/setup.sh installs mono-devel)" >&2
+    exit 1
+  fi
+done
+
+out=$(mktemp -d "${TMPDIR:-/tmp}/libshogi-csharp.XXXXXX")
+trap 'rm -rf "$out"' EXIT
+
+# The native library, beside the assemblies: Mono looks there first.
+if [ -n "${LIBSHOGI_LIBRARY:-}" ]; then
+  cp "$LIBSHOGI_LIBRARY" "$out/libshogi.so"
+else
+  echo "45-csharp: go build -buildmode=c-shared ./capi"
+  CGO_ENABLED=1 go build -trimpath -buildmode=c-shared -o "$out/libshogi.so" ./capi
+  rm -f "$out/libshogi.h"
+fi
+
+mcsflags=(-nologo -debug -warn:4)
+echo "45-csharp: mcs LibShogi.dll, LibShogi.Tests.exe, Analyze.exe"
+mcs "${mcsflags[@]}" -target:library -out:"$out/LibShogi.dll" "$cs"/src/*.cs
+cp "$cs/LibShogi.dll.config" "$out/"
+# The .NET Core branch (NativeLibrary resolver) type-checks against stubs.
+mcs "${mcsflags[@]}" -target:library -define:NETCOREAPP3_0_OR_GREATER -out:"$out/netcore-check.dll" \
+  "$cs"/src/*.cs "$cs"/tests/netcore-check/*.cs
+mcs "${mcsflags[@]}" -target:exe -r:"$out/LibShogi.dll" -out:"$out/LibShogi.Tests.exe" "$cs"/tests/*.cs
+mcs "${mcsflags[@]}" -target:exe -r:"$out/LibShogi.dll" -out:"$out/Analyze.exe" "$cs"/samples/*.cs
+
+testdata=${LIBSHOGI_TESTDATA:-$root/../shared/testdata}
+export LD_LIBRARY_PATH="$out${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+
+echo "45-csharp: tests"
+(cd "$out" && mono --debug LibShogi.Tests.exe --testdata "$testdata")
+
+echo "45-csharp: sample"
+(cd "$out" && mono --debug Analyze.exe --check)
