@@ -1,6 +1,8 @@
 package record
 
 import (
+	"encoding/binary"
+
 	"github.com/libshogi/libshogi/libshogi/board"
 )
 
@@ -221,63 +223,63 @@ func (f *packFormat) encode(d *Diagram) ([32]byte, error) {
 	return w.buf, nil
 }
 
-// peek8 returns the next 8 bits of a stream padded with zero bytes.
-func peek8(b *[34]byte, pos int) uint32 {
-	i := pos >> 3
-	return (uint32(b[i]) | uint32(b[i+1])<<8) >> uint(pos&7) & 0xff
+// bitStream reads a 256-bit stream as four little-endian words plus zero
+// padding, so that a peek never needs a bounds branch.
+type bitStream [8]uint64
+
+// peek8 returns the 8 bits starting at pos (pos <= 256 + 63).
+func (w *bitStream) peek8(pos int) uint32 {
+	i := pos >> 6
+	s := uint(pos & 63)
+	return uint32((w[i&7]>>s | w[(i+1)&7]<<(64-s)) & 0xff)
 }
 
 func (f *packFormat) decode(data *[32]byte, d *Diagram) error {
-	var b [34]byte
-	copy(b[:], data[:])
+	var w bitStream
+	w[0] = binary.LittleEndian.Uint64(data[0:])
+	w[1] = binary.LittleEndian.Uint64(data[8:])
+	w[2] = binary.LittleEndian.Uint64(data[16:])
+	w[3] = binary.LittleEndian.Uint64(data[24:])
 	*d = Diagram{Ply: 1}
-	fail := func(m string, a ...any) error {
-		return recErr(f.name, -1, m, a...)
-	}
-	d.Side = board.Color(b[0] & 1)
-	bk := board.Square(peek8(&b, 1) & 0x7f)
-	wk := board.Square(peek8(&b, 8) & 0x7f)
+	d.Side = board.Color(w[0] & 1)
+	bk := board.Square(w[0] >> 1 & 0x7f)
+	wk := board.Square(w[0] >> 8 & 0x7f)
 	if bk >= board.NumSquares || wk >= board.NumSquares {
-		return fail("king square out of range (black %d, white %d)", bk, wk)
+		return recErr(f.name, -1, "king square out of range (black %d, white %d)", bk, wk)
 	}
 	if bk == wk {
-		return fail("both kings on square %v", bk)
+		return recErr(f.name, -1, "both kings on square %v", bk)
 	}
 	d.Squares[bk] = board.NewPiece(board.Black, board.King)
 	d.Squares[wk] = board.NewPiece(board.White, board.King)
 	pos := 15
-	var n [9]int
+	var n [16]int
 	for s := 0; s < board.NumSquares; s++ {
-		if board.Square(s) == bk || board.Square(s) == wk {
+		if s == int(bk) || s == int(wk) {
 			continue
 		}
-		e := f.boardDec[peek8(&b, pos)]
+		e := &f.boardDec[w.peek8(pos)]
 		if e.kind == decInvalid {
-			return fail("bad board code at bit %d (square %v)", pos, board.Square(s))
+			return recErr(f.name, -1, "bad board code at bit %d (square %v)", pos, board.Square(s))
 		}
 		pos += int(e.n)
 		if pos > 256 {
-			return fail("board runs past 256 bits at square %v", board.Square(s))
+			return recErr(f.name, -1, "board runs past 256 bits at square %v", board.Square(s))
 		}
-		if e.kind == decPiece {
-			d.Squares[s] = e.pc
-			n[e.pc.Type().Unpromoted()]++
-		}
+		d.Squares[s] = e.pc
+		n[e.pc&7]++ // base type of a promoted piece is its low 3 bits
 	}
 	for pos < 256 {
-		e := f.handDec[peek8(&b, pos)]
+		e := &f.handDec[w.peek8(pos)]
 		if e.kind == decInvalid {
-			return fail("bad hand code at bit %d", pos)
+			return recErr(f.name, -1, "bad hand code at bit %d", pos)
 		}
 		pos += int(e.n)
 		if pos > 256 {
-			return fail("hand code runs past 256 bits")
+			return recErr(f.name, -1, "hand code runs past 256 bits")
 		}
 		pt := e.pc.Type()
 		n[pt]++
-		if n[pt] > standardCount[pt] {
-			return fail("more than %d pieces of type %c", standardCount[pt], sfenPieceLetter[pt])
-		}
 		if e.kind == decHand {
 			c := e.pc.Color()
 			d.Hands[c] = d.Hands[c].Add(pt)
@@ -285,7 +287,7 @@ func (f *packFormat) decode(data *[32]byte, d *Diagram) error {
 	}
 	for pt := board.Pawn; pt <= board.Gold; pt++ {
 		if n[pt] != standardCount[pt] {
-			return fail("%d pieces of type %c counting the box, want %d", n[pt], sfenPieceLetter[pt], standardCount[pt])
+			return recErr(f.name, -1, "%d pieces of type %c counting the box, want %d", n[pt], sfenPieceLetter[pt], standardCount[pt])
 		}
 	}
 	return nil
