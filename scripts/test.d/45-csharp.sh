@@ -40,7 +40,7 @@ mcs "${mcsflags[@]}" -target:library -define:NETCOREAPP3_0_OR_GREATER -out:"$out
 mcs "${mcsflags[@]}" -target:exe -r:"$out/LibShogi.dll" -out:"$out/LibShogi.Tests.exe" "$cs"/tests/*.cs
 mcs "${mcsflags[@]}" -target:exe -r:"$out/LibShogi.dll" -out:"$out/Analyze.exe" "$cs"/samples/*.cs
 
-testdata=${LIBSHOGI_TESTDATA:-$root/../shared/testdata}
+testdata=${LIBSHOGI_TESTDATA:-$(cd "$root/.." && pwd)/shared/testdata}
 export LD_LIBRARY_PATH="$out${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 
 echo "45-csharp: tests"
