@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+# The libshogi notebook example as a script. notebook_example.ipynb has the
+# same cells (make_notebook.py writes it from this file; "# %%" starts a
+# cell, "# %% [markdown]" a text cell). The test stage runs this script with
+# --quick so the example never rots.
+#
+#   LIBSHOGI_LIBRARY=/path/to/libshogi.so python3 notebook_example.py [--quick] [nn.bin]
+
+# %% [markdown]
+# # libshogi from Python
+# A board, a network, batch evaluation, a search with live info, and
+# HalfKP feature arrays for a training batch. Set `LIBSHOGI_LIBRARY` to the
+# built `libshogi.so` (or copy it into the package folder) before importing.
+
+# %%
+import os
+import sys
+import time
+
+# the package of this checkout (a pip-installed libshogi works without this)
+_here = os.path.dirname(os.path.abspath(globals().get("__file__", "notebook_example.ipynb")))
+if os.path.isdir(os.path.join(_here, "..", "libshogi")):
+    sys.path.insert(0, os.path.join(_here, ".."))
+import libshogi
+
+print("libshogi", libshogi.version(), "from", libshogi.library_path)
+QUICK = "--quick" in sys.argv
+NET_PATH = next((a for a in sys.argv[1:] if a.endswith(".bin")), os.environ.get("LIBSHOGI_NNUE"))
+
+# %% [markdown]
+# ## A board
+# cshogi-style: `push_usi`, `push`, `pop`, `legal_moves`, `is_check`, `sfen()`.
+# In Jupyter the board draws itself as SVG.
+
+# %%
+board = libshogi.Board()
+for usi in "7g7f 3c3d 8h2b+".split():
+    board.push_usi(usi)
+print(board.sfen())
+print(len(board.legal_moves), "legal moves; in check:", board.is_check())
+print("perft(3) of the start position:", libshogi.Board().perft(3))
+svg = board.to_svg()  # a notebook shows `board` itself
+print("SVG of", len(svg), "characters")
+
+# %% [markdown]
+# ## A network
+# Load an `nn.bin` (path or bytes) or use the library's deterministic test net.
+
+# %%
+if NET_PATH:
+    net = libshogi.Network(NET_PATH)
+else:
+    net = libshogi.Network.make_test("test", 1)
+print(net.arch[:60], "...")
+print("evaluate(board) =", net.evaluate(board))
+
+# %% [markdown]
+# ## Many positions in one call
+# Positions from random games, evaluated by one library call into a numpy array.
+
+# %%
+import random
+
+import numpy as np
+
+
+def random_positions(n, seed=0):
+    rnd = random.Random(seed)
+    b = libshogi.Board()
+    out = []
+    while len(out) < n:
+        moves = b.legal_moves
+        if not moves or b.move_number > 120:
+            b.reset()
+            continue
+        b.push(rnd.choice(moves))
+        out.append(b.sfen())
+    return out
+
+
+sfens = random_positions(200 if QUICK else 20000)
+t = time.perf_counter()
+values = net.evaluate_many(sfens)
+dt = time.perf_counter() - t
+print("%d positions: %.2f us each; mean %.1f, std %.1f" % (len(values), dt / len(values) * 1e6, values.mean(), values.std()))
+
+# %% [markdown]
+# ## A search with live info
+# `on_info` receives each info line while the engine searches; `stop()` works
+# from another thread.
+
+# %%
+if hasattr(libshogi, "Engine"):
+    infos = []
+
+    def on_info(info):
+        infos.append(info)
+        print("  info", info)
+
+    with libshogi.Engine(threads=1, hash_mb=16, network=net) as engine:
+        engine.on_info = on_info
+        result = engine.search(board, depth=3 if QUICK else 8)
+    print("bestmove", result.bestmove_usi, "score", result.score, "after", len(infos), "info lines")
+else:
+    print("this library build has no engine section yet")
+
+# %% [markdown]
+# ## HalfKP features for a training batch
+# Two `(n, 38)` int32 index arrays (one per perspective) and the side to move:
+# ready for `torch.nn.EmbeddingBag` (fixed bags of 38) or `FeatureBatch.flat`.
+
+# %%
+batch = libshogi.halfkp_features_many(sfens[:256])
+us, them = batch.us_them()
+print("black", batch.black.shape, batch.black.dtype, "white", batch.white.shape)
+print("first row, side to move's view:", us[0][:8], "...")
+indices, offsets = batch.flat(libshogi.BLACK)
+print("EmbeddingBag input:", indices.shape, offsets.shape)
+assert (batch.black < libshogi.HALFKP_DIMENSIONS).all()
+print("done")
