@@ -35,7 +35,9 @@ func MateIn(ply int) Score { return ScoreMate - Score(ply) }
 func MatedIn(ply int) Score { return -ScoreMate + Score(ply) }
 
 // IsMate reports whether s is a mate score (for either side).
-func (s Score) IsMate() bool { return s >= ScoreMateInMaxPly && s <= ScoreMate || s <= -ScoreMateInMaxPly && s >= -ScoreMate }
+func (s Score) IsMate() bool {
+	return s >= ScoreMateInMaxPly && s <= ScoreMate || s <= -ScoreMateInMaxPly && s >= -ScoreMate
+}
 
 // MatePly is the distance to mate in plies: positive when the side to move
 // mates, negative when it is mated, 0 when s is not a mate score. A position

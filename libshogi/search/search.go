@@ -199,7 +199,7 @@ func (t *thread) iterate() {
 				e.stop.Store(true)
 			}
 		}
-		if e.optimum > 0 && !e.pondering.Load() && !e.limits.Infinite {
+		if e.optimum > 0 && e.limits.MoveTime == 0 && !e.pondering.Load() && !e.limits.Infinite {
 			if e.elapsed() >= e.optimum*6/10 || multiPV == len(t.rootMoves) && len(t.rootMoves) == 1 {
 				e.stop.Store(true)
 			}
@@ -360,8 +360,8 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 	}
 
 	// Mate in one.
-	if !rootNode && !inCheck && !ttHit {
-		if m := pos.Mate1(); m != board.MoveNone {
+	if !rootNode && !inCheck && (!ttHit || tte.depth < 1) {
+		if m := mate1(pos); m != board.MoveNone {
 			s := MateIn(ply + 1)
 			e.tt.store(key, m.Move16(), toTT(s, ply), ScoreNone, min(depth+6, MaxPly-1), BoundExact)
 			if pvNode {
@@ -504,7 +504,7 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 				if lmrDepth < 8 && !pos.SEEGE(m, -25*lmrDepth*lmrDepth) {
 					continue
 				}
-			} else if depth < 8 && !pos.SEEGE(m, -90*depth) {
+			} else if !givesCheck && depth < 8 && !pos.SEEGE(m, -90*depth) {
 				continue
 			}
 		}

@@ -1,0 +1,67 @@
+package search
+
+import "github.com/libshogi/libshogi/libshogi/board"
+
+// mate1 looks for a mate in one by a contact check: a drop or a board move
+// onto a square next to the enemy king (or a knight's check square). It is
+// much cheaper than board.Position.Mate1 (no full generation) and misses
+// only mates by distant checks, which the search finds by itself. Pawn-drop
+// mates are never returned (IsLegal rejects them).
+func mate1(pos *board.Position) board.Move {
+	us := pos.SideToMove()
+	them := us.Opp()
+	ek := pos.KingSquare(them)
+	if ek == board.NoSquare {
+		return board.MoveNone
+	}
+	occ := pos.Occupied()
+	hand := pos.Hand(us)
+	targets := board.StepAttacks(them, board.King, ek).Or(board.StepAttacks(them, board.Knight, ek)).AndNot(pos.ColorBB(us))
+	ourKing := pos.PiecesOf(us, board.King)
+	for targets.NonZero() {
+		sq := targets.Pop()
+		if pos.PieceOn(sq) == board.NoPiece {
+			for _, pt := range [...]board.PieceType{board.Rook, board.Bishop, board.Gold, board.Silver, board.Knight, board.Lance} {
+				if !hand.Has(pt) {
+					continue
+				}
+				pc := board.NewPiece(us, pt)
+				if !board.Attacks(pc, sq, occ).Has(ek) {
+					continue
+				}
+				m := board.NewDrop(pc, sq)
+				if pos.IsLegal(m) && matesAfter(pos, m) {
+					return m
+				}
+			}
+		}
+		att := pos.AttackersTo(us, sq, occ).AndNot(ourKing)
+		for att.NonZero() {
+			from := att.Pop()
+			pc := pos.PieceOn(from)
+			pt := pc.Type()
+			canProm := pt.CanPromote() && (board.PromotionZone(us).Has(from) || board.PromotionZone(us).Has(sq))
+			for k := 0; k < 2; k++ {
+				prom := k == 1
+				if prom && !canProm {
+					break
+				}
+				m := board.NewBoardMove(from, sq, prom, pc)
+				if !pos.IsLegal(m) || !pos.GivesCheck(m) {
+					continue
+				}
+				if matesAfter(pos, m) {
+					return m
+				}
+			}
+		}
+	}
+	return board.MoveNone
+}
+
+func matesAfter(pos *board.Position, m board.Move) bool {
+	pos.DoMove(m)
+	mated := !pos.HasLegalMove()
+	pos.UndoMove()
+	return mated
+}
