@@ -149,3 +149,20 @@ func TestCSAErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestEngineScore(t *testing.T) {
+	g, err := ParseCSA("PI\n+\n+7776FU\n'** 30 -3334FU +2726FU\n-3334FU\n'**-120\n'**評価値=7\n+2726FU\n'*plain\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ml := g.MainLine()
+	if v, ok := ml[0].EngineScore(); !ok || v != 30 {
+		t.Errorf("move 1: %d %v", v, ok)
+	}
+	if v, ok := ml[1].EngineScore(); !ok || v != 7 {
+		t.Errorf("move 2: %d %v", v, ok)
+	}
+	if _, ok := ml[2].EngineScore(); ok {
+		t.Errorf("move 3 has no score")
+	}
+}

@@ -1,6 +1,7 @@
 package record
 
 import (
+	"strconv"
 	"strings"
 	"time"
 
@@ -257,4 +258,29 @@ func (g *Game) replayTo(n *Node) (*board.Position, error) {
 		p.DoMove(path[i].Move)
 	}
 	return p, nil
+}
+
+// EngineScore reads an evaluation from the node's engine comments, from
+// Black's point of view: the CSA floodgate form "* <score> <pv>" (a CSA
+// "'** 30 -3334FU" line) or ShogiHome's "*評価値=<score>". The last one wins.
+func (n *Node) EngineScore() (int, bool) {
+	score, ok := 0, false
+	for _, c := range n.Comments {
+		var s string
+		switch {
+		case strings.HasPrefix(c, "*評価値="):
+			s = c[len("*評価値="):]
+		case strings.HasPrefix(c, "*"):
+			s = strings.TrimSpace(c[1:])
+		default:
+			continue
+		}
+		if i := strings.IndexAny(s, " \t"); i >= 0 {
+			s = s[:i]
+		}
+		if v, err := strconv.Atoi(s); err == nil {
+			score, ok = v, true
+		}
+	}
+	return score, ok
 }
