@@ -2,6 +2,7 @@ package nnue
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/libshogi/libshogi/asm"
 	"github.com/libshogi/libshogi/libshogi/board"
@@ -88,14 +89,21 @@ func (a *Accumulator) Evaluate(stm board.Color, fvScale int) int {
 	return ScaleOutput(a.Raw(stm), fvScale)
 }
 
+// refreshScratch is the working memory of RawPosition, pooled so that a
+// full evaluation neither allocates nor clears tens of kilobytes.
+type refreshScratch struct {
+	scratch
+	f   [2][64]int32
+	acc [2][4096]int16
+}
+
+var refreshPool = sync.Pool{New: func() any { return new(refreshScratch) }}
+
 // RawPosition returns the network output of pos by a full refresh, and
-// false if a king is missing.
+// false if a king is missing. It is safe for concurrent use.
 func (n *Net) RawPosition(pos *board.Position) (int32, bool) {
-	var s struct {
-		scratch
-		f   [2][64]int32
-		acc [2][4096]int16
-	}
+	s := refreshPool.Get().(*refreshScratch)
+	defer refreshPool.Put(s)
 	h := n.Arch.HalfDims
 	for p := board.Black; p <= board.White; p++ {
 		f, ok := AppendActive(s.f[p][:0], pos, p)
