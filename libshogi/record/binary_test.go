@@ -189,8 +189,8 @@ func TestHCPE3RoundTrip(t *testing.T) {
 
 func TestPackRefusesUnpackable(t *testing.T) {
 	for _, s := range []string{
-		"4k4/9/9/9/9/9/9/9/9 b 2r2b4g4s4n4l18p 1",      // missing king
-		"8k/9/9/9/9/9/9/9/K8 b 2R2B4G4S4N4L18P 1",      // fine (control)
+		"4k4/9/9/9/9/9/9/9/9 b 2r2b4g4s4n4l18p 1", // missing king
+		"8k/9/9/9/9/9/9/9/K8 b 2R2B4G4S4N4L18P 1", // fine (control)
 	} {
 		d, err := ParseDiagram(s)
 		if err != nil {

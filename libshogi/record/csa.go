@@ -189,7 +189,7 @@ func (c *csaParser) statement(s string) error {
 		if err != nil || sec < 0 || math.IsInf(sec, 0) || sec > 1e9 {
 			return c.errf("bad time %q", s)
 		}
-		d := time.Duration(math.Round(sec * 1000)) * time.Millisecond
+		d := time.Duration(math.Round(sec*1000)) * time.Millisecond
 		if c.ended {
 			c.cur.End.Time, c.cur.End.HasTime = d, true
 		} else {

@@ -146,24 +146,24 @@ func (o Outcome) String() string {
 type EndKind uint8
 
 const (
-	EndNone        EndKind = iota
-	EndResign              // CSA %TORYO, KIF 投了: the side to move resigned
-	EndInterrupt           // %CHUDAN, 中断
-	EndRepetition          // %SENNICHITE, 千日手: draw
-	EndImpasse             // %JISHOGI, 持将棋: draw
-	EndMaxMoves            // %MAX_MOVES: draw
-	EndTimeUp              // %TIME_UP, 切れ負け: the side to move loses
-	EndIllegalMove         // %ILLEGAL_MOVE, 反則負け: the side to move loses
-	EndIllegalWin          // 反則勝ち: the previous move was illegal, the side to move wins
-	EndIllegalBlack        // %+ILLEGAL_ACTION: Black acted illegally, White wins
-	EndIllegalWhite        // %-ILLEGAL_ACTION: White acted illegally, Black wins
-	EndDeclareWin          // %KACHI, 入玉勝ち: the side to move wins by declaration
-	EndDeclareDraw         // %HIKIWAKE: draw by declaration
-	EndMate                // %TSUMI, 詰み: the side to move is mated
-	EndNoMate              // %FUZUMI, 不詰
-	EndError               // %ERROR
-	EndWinByDefault        // 不戦勝: the side to move wins
-	EndLossByDefault       // 不戦敗: the side to move loses
+	EndNone          EndKind = iota
+	EndResign                // CSA %TORYO, KIF 投了: the side to move resigned
+	EndInterrupt             // %CHUDAN, 中断
+	EndRepetition            // %SENNICHITE, 千日手: draw
+	EndImpasse               // %JISHOGI, 持将棋: draw
+	EndMaxMoves              // %MAX_MOVES: draw
+	EndTimeUp                // %TIME_UP, 切れ負け: the side to move loses
+	EndIllegalMove           // %ILLEGAL_MOVE, 反則負け: the side to move loses
+	EndIllegalWin            // 反則勝ち: the previous move was illegal, the side to move wins
+	EndIllegalBlack          // %+ILLEGAL_ACTION: Black acted illegally, White wins
+	EndIllegalWhite          // %-ILLEGAL_ACTION: White acted illegally, Black wins
+	EndDeclareWin            // %KACHI, 入玉勝ち: the side to move wins by declaration
+	EndDeclareDraw           // %HIKIWAKE: draw by declaration
+	EndMate                  // %TSUMI, 詰み: the side to move is mated
+	EndNoMate                // %FUZUMI, 不詰
+	EndError                 // %ERROR
+	EndWinByDefault          // 不戦勝: the side to move wins
+	EndLossByDefault         // 不戦敗: the side to move loses
 )
 
 var endNames = [...]string{"", "resign", "interrupt", "repetition", "impasse", "max-moves", "time-up",
