@@ -13,10 +13,9 @@ PKG_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def test_pip_install_with_library_in_package(tmp_path):
-    try:
-        import pip  # noqa: F401
-        import setuptools  # noqa: F401
-    except ImportError:
+    import importlib.util
+
+    if importlib.util.find_spec("pip") is None or importlib.util.find_spec("setuptools") is None:
         pytest.skip("pip or setuptools not installed")
     src = tmp_path / "src"
     shutil.copytree(PKG_ROOT, str(src), ignore=shutil.ignore_patterns(
