@@ -13,6 +13,8 @@ type Position struct {
 	side     Color
 	startPly int         // move number of the position the object was set up with
 	states   []stateInfo // states[0] describes the set-up position
+
+	perftLists []MoveList // scratch move lists for Perft, one per ply
 }
 
 // stateInfo is what DoMove computes and UndoMove needs.
@@ -36,6 +38,7 @@ func newEmptyPosition() *Position {
 // Clone returns an independent copy, history included.
 func (p *Position) Clone() *Position {
 	q := *p
+	q.perftLists = nil
 	q.states = make([]stateInfo, len(p.states), max(cap(p.states), initialStateCap))
 	copy(q.states, p.states)
 	return &q
@@ -43,9 +46,10 @@ func (p *Position) Clone() *Position {
 
 // Set makes p a copy of o, reusing p's history buffer.
 func (p *Position) Set(o *Position) {
-	states := p.states[:0]
+	states, lists := p.states[:0], p.perftLists
 	*p = *o
 	p.states = append(states, o.states...)
+	p.perftLists = lists
 }
 
 func (p *Position) st() *stateInfo { return &p.states[len(p.states)-1] }
