@@ -304,13 +304,13 @@ func modString(mods int) string {
 // FormatKI2 writes the game as KI2 text with its variations.
 func FormatKI2(g *Game) (string, error) {
 	var b strings.Builder
-	handicap := writeKIFHeader(&b, g)
+	handicap, first := writeKIFHeader(&b, g)
 	for _, c := range g.Root.Comments {
 		b.WriteString("*" + oneLine(c) + "\n")
 	}
 	var firstErr error
-	var writeLine func(parent *Node, first *Node, ply int, main bool)
-	writeLine = func(parent *Node, first *Node, ply int, main bool) {
+	var writeLine func(parent *Node, start *Node, ply int)
+	writeLine = func(parent *Node, start *Node, ply int) {
 		p, err := g.replayTo(parent)
 		if err != nil {
 			if firstErr == nil {
@@ -324,12 +324,9 @@ func FormatKI2(g *Game) (string, error) {
 		}
 		var branches []branch
 		n := parent
-		c := first
+		c := start
 		perLine := 0
 		for c != nil {
-			if c != first || !main {
-				// nothing
-			}
 			if len(n.Children) > 1 && c == n.Children[0] {
 				branches = append(branches, branch{n, ply})
 			}
@@ -371,7 +368,7 @@ func FormatKI2(g *Game) (string, error) {
 			b.WriteByte('\n')
 		}
 		if n.End != nil {
-			if s := kifSummary(ply-1, n.End, handicap); s != "" {
+			if s := kifSummary(ply-first, n.End, handicap); s != "" {
 				b.WriteString(s + "\n")
 			}
 		}
@@ -379,12 +376,12 @@ func FormatKI2(g *Game) (string, error) {
 			br := branches[i]
 			for _, alt := range br.parent.Children[1:] {
 				fmt.Fprintf(&b, "\n変化：%d手\n", br.ply)
-				writeLine(br.parent, alt, br.ply, false)
+				writeLine(br.parent, alt, br.ply)
 			}
 		}
 	}
 	if len(g.Root.Children) > 0 {
-		writeLine(g.Root, g.Root.Children[0], 1, true)
+		writeLine(g.Root, g.Root.Children[0], first)
 	} else if g.Root.End != nil {
 		if s := kifSummary(0, g.Root.End, handicap); s != "" {
 			b.WriteString(s + "\n")

@@ -112,6 +112,7 @@ type kakinoki struct {
 	path    []*Node // path[k] is the node at ply k on the line read last
 	started bool
 	ended   bool // the current line has a terminal
+	offset  int  // moves played before the start position (BOD 手数＝N)
 }
 
 type bodState struct {
@@ -186,7 +187,16 @@ func (k *kakinoki) lineIn(raw string) error {
 		return k.variation(t)
 	case strings.HasPrefix(t, "まで"):
 		return k.summary(t)
-	case strings.HasPrefix(t, "手数----") || strings.HasPrefix(t, "手数＝") || strings.HasPrefix(t, "手数="):
+	case strings.HasPrefix(t, "手数＝") || strings.HasPrefix(t, "手数="):
+		if !k.started {
+			s := strings.TrimLeft(strings.TrimPrefix(strings.TrimPrefix(t, "手数＝"), "手数="), " ")
+			i := len(s) - len(strings.TrimLeft(s, "0123456789"))
+			if i > 0 && i < 6 {
+				k.offset, _ = strconv.Atoi(s[:i])
+			}
+		}
+		return nil
+	case strings.HasPrefix(t, "手数----"):
 		return nil
 	}
 	if k.format == "kif" {
@@ -368,13 +378,14 @@ func (k *kakinoki) start() error {
 		if k.bod.sideW {
 			d.Side = board.White
 		}
-		d.Ply = 1
+		d.Ply = 1 + k.offset
 	default:
 		h, err := handicapDiagram(k.handi)
 		if err != nil {
 			return k.errf("%v", err)
 		}
 		d = h
+		k.offset = 0
 	}
 	sfen := d.SFEN()
 	if _, err := ParseDiagram(sfen); err != nil {
@@ -417,8 +428,9 @@ func (k *kakinoki) variation(t string) error {
 	if !strings.HasPrefix(rest, "手") || n < 1 {
 		return k.errf("bad variation line %q (want 変化：N手)", t)
 	}
-	if n > len(k.path)-1 {
-		return k.errf("変化：%d手 but the line read last has only %d moves", n, len(k.path)-1)
+	n -= k.offset
+	if n < 1 || n > len(k.path)-1 {
+		return k.errf("変化：%d手 but the line read last has moves %d to %d", n+k.offset, k.offset+1, k.offset+len(k.path)-1)
 	}
 	k.path = k.path[:n]
 	p, err := k.g.replayTo(k.cur())
@@ -528,7 +540,7 @@ func (k *kakinoki) kifMove(t string) error {
 			return err
 		}
 	}
-	ply := len(k.path)
+	ply := len(k.path) + k.offset
 	if num != ply {
 		return k.errf("move number %d, expected %d", num, ply)
 	}
@@ -713,8 +725,9 @@ func kifSummary(moves int, e *Ending, handicap bool) string {
 	return ""
 }
 
-// writeKIFHeader writes the header and the start position.
-func writeKIFHeader(b *strings.Builder, g *Game) bool {
+// writeKIFHeader writes the header and the start position. It returns
+// whether the game is a handicap game and the number of the first move.
+func writeKIFHeader(b *strings.Builder, g *Game) (bool, int) {
 	h, ok := handicapOf(&g.Start)
 	handicap := ok && h.Name != "even"
 	for _, hd := range g.Headers {
@@ -730,14 +743,19 @@ func writeKIFHeader(b *strings.Builder, g *Game) bool {
 		}
 		fmt.Fprintf(b, "%s：%s\n", key, oneLine(hd.Value))
 	}
+	first := 1
 	if ok && h.KIF != "" {
 		fmt.Fprintf(b, "手合割：%s\n", h.KIF)
 	} else {
 		b.WriteString(FormatBOD(&g.Start, handicap))
+		if g.Start.Ply > 1 {
+			first = g.Start.Ply
+			fmt.Fprintf(b, "手数＝%d\n", first-1)
+		}
 	}
 	fmt.Fprintf(b, "%s：%s\n", sideName(board.Black, handicap), oneLine(g.Black))
 	fmt.Fprintf(b, "%s：%s\n", sideName(board.White, handicap), oneLine(g.White))
-	return handicap
+	return handicap, first
 }
 
 // kifKeyOK reports whether a header key can be written so that it reads
@@ -840,7 +858,7 @@ func displayWidth(s string) int {
 func FormatKIF(g *Game) string {
 	var b strings.Builder
 	b.WriteString("# KIF形式棋譜ファイル libshogi\n")
-	handicap := writeKIFHeader(&b, g)
+	handicap, first := writeKIFHeader(&b, g)
 	b.WriteString("手数----指手---------消費時間--\n")
 	for _, c := range g.Root.Comments {
 		b.WriteString("*" + oneLine(c) + "\n")
@@ -895,7 +913,7 @@ func FormatKIF(g *Game) string {
 			moves++
 		}
 		if main {
-			if s := kifSummary(ply-1, n.End, handicap); s != "" {
+			if s := kifSummary(ply-first, n.End, handicap); s != "" {
 				b.WriteString(s + "\n")
 			}
 		}
@@ -909,7 +927,7 @@ func FormatKIF(g *Game) string {
 			}
 		}
 	}
-	writeLine(g.Root, 1, totals, true)
+	writeLine(g.Root, first, totals, true)
 	return b.String()
 }
 

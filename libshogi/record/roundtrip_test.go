@@ -24,6 +24,23 @@ func randomGame(t testing.TB, rng *rand.Rand, variations bool) *Game {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if rng.Intn(6) == 0 {
+		// A composed start: the position after some random moves, written
+		// as a board diagram with its move number.
+		p, _ := d.Position()
+		for i := rng.Intn(80); i > 0; i-- {
+			var ml board.MoveList
+			p.GenerateLegal(&ml)
+			if ml.N == 0 {
+				break
+			}
+			p.DoMove(ml.Moves[rng.Intn(ml.N)])
+		}
+		d = DiagramOf(p)
+		if _, ok := handicapOf(&d); ok {
+			d.Ply = 1
+		}
+	}
 	g := NewGame(d)
 	g.Black, g.White = fmt.Sprintf("black%d", rng.Intn(100)), "white"
 	g.SetHeader("Event", "random")
@@ -149,8 +166,8 @@ func TestRoundTripRandomGames(t *testing.T) {
 			if err != nil {
 				t.Fatalf("game %d: read kif: %v\n%s", i, err, FormatKIF(g))
 			}
-			if g2.Start.SFEN4() != g.Start.SFEN4() {
-				t.Fatalf("game %d: kif start %s vs %s", i, g2.Start.SFEN4(), g.Start.SFEN4())
+			if g2.Start.SFEN() != g.Start.SFEN() {
+				t.Fatalf("game %d: kif start %s vs %s", i, g2.Start.SFEN(), g.Start.SFEN())
 			}
 			if err := compareTrees(g.Root, g2.Root, true, true, true, "kif"); err != nil {
 				t.Fatalf("game %d: %v\n%s", i, err, FormatKIF(g))
@@ -164,6 +181,9 @@ func TestRoundTripRandomGames(t *testing.T) {
 		g3, err := ParseKI2(s)
 		if err != nil {
 			t.Fatalf("game %d: read ki2: %v\n%s", i, err, s)
+		}
+		if g3.Start.SFEN() != g.Start.SFEN() {
+			t.Fatalf("game %d: ki2 start %s vs %s", i, g3.Start.SFEN(), g.Start.SFEN())
 		}
 		if err := compareTrees(g.Root, g3.Root, false, true, false, "ki2"); err != nil {
 			t.Fatalf("game %d: %v\n%s", i, err, s)
