@@ -267,6 +267,14 @@ class Board(object):
     def __deepcopy__(self, memo):
         return self.copy()
 
+    def __reduce__(self):
+        # pickling (e.g. to a spawn-mode worker): the root SFEN and the moves,
+        # so the history (repetition state, pop) survives
+        root = self.copy()
+        for _ in self._history:
+            root.pop()
+        return (_restore_board, (root.sfen(), [move_to_usi(m) for m in self._history]))
+
     # -- setting ----------------------------------------------------------
     def set_sfen(self, sfen):
         """Replaces the position with SFEN text and clears the history."""
@@ -509,6 +517,13 @@ class Board(object):
 
     def _repr_svg_(self):
         return self.to_svg()
+
+
+def _restore_board(sfen, usi_moves):
+    b = Board(sfen, flags=SFEN_ALLOW_OPPONENT_IN_CHECK | SFEN_ALLOW_DEAD_PIECES)
+    for u in usi_moves:
+        b.push_usi(u)
+    return b
 
 
 def perft(sfen, depth):

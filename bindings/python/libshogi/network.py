@@ -27,29 +27,41 @@ def _new_handle(fn, *args):
 
 def _sfen_pointers(np, sfens):
     """(keep-alive array, pointer array) for a sequence of SFEN texts: one
-    NUL-terminated fixed-width bytes array and a uint64 array of addresses."""
-    if isinstance(sfens, np.ndarray) and sfens.dtype.kind == "S":
+    fixed-width bytes array with a NUL after every item, and a uint64 array
+    of the items' addresses."""
+    if isinstance(sfens, (str, bytes)):
+        raise TypeError("sfens must be a sequence of SFEN strings, not one string")
+    if isinstance(sfens, np.ndarray):
         arr = sfens.ravel()
+        if arr.dtype.kind not in "SUO":
+            raise TypeError("sfens must be strings or bytes, not %s" % arr.dtype)
+        if arr.dtype.kind == "O":
+            arr = list(arr)
     else:
-        if isinstance(sfens, (str, bytes)):
-            raise TypeError("sfens must be a sequence of SFEN strings, not one string")
-        arr = np.asarray(list(sfens) if not isinstance(sfens, (list, tuple, np.ndarray)) else sfens)
-        if arr.dtype.kind == "U":
-            arr = np.char.encode(arr, "utf-8")
-        elif arr.dtype.kind == "O":
-            arr = np.array([_text(s, "sfen") for s in arr.ravel()], dtype="S")
-        elif arr.size == 0:
-            arr = np.zeros(0, dtype="S1")
-        elif arr.dtype.kind != "S":
-            raise TypeError("sfens must be strings or bytes")
-        arr = arr.ravel()
-    # one spare byte per item guarantees the terminating NUL
-    buf = np.zeros(arr.shape[0], dtype="S%d" % (arr.dtype.itemsize + 1))
-    buf[:] = arr
-    width = buf.dtype.itemsize
-    base = buf.ctypes.data
-    ptrs = base + np.arange(arr.shape[0], dtype=np.uint64) * np.uint64(width)
-    return buf, np.ascontiguousarray(ptrs, dtype=np.uint64)
+        arr = sfens if isinstance(sfens, (list, tuple)) else list(sfens)
+    n = len(arr)
+    if isinstance(arr, np.ndarray) and arr.dtype.kind == "S":
+        width = arr.dtype.itemsize + 1
+        buf = np.zeros(n, dtype="S%d" % width)
+        buf[:] = arr
+    elif n == 0:
+        buf = np.zeros(0, dtype="S1")
+        width = 1
+    else:
+        # numpy encodes str items as ASCII (SFEN is ASCII; anything else
+        # raises UnicodeEncodeError); the extra byte keeps a NUL after each
+        if isinstance(arr, np.ndarray):
+            width = int(np.char.str_len(arr).max()) + 1
+        else:
+            try:
+                width = max(map(len, arr)) + 1
+            except TypeError:
+                raise TypeError("sfens must be strings or bytes") from None
+        buf = np.array(arr, dtype="S%d" % width)
+        if buf.ndim != 1:
+            raise TypeError("sfens must be a flat sequence of strings")
+    ptrs = buf.ctypes.data + np.arange(n, dtype=np.uint64) * np.uint64(width)
+    return buf, ptrs
 
 
 class Network(object):

@@ -299,3 +299,17 @@ def test_threads_read_one_board():
 
 def test_module_perft_helper():
     assert libshogi.perft("startpos", 2) == 900
+
+
+def test_pickle_keeps_history():
+    import pickle
+
+    b = Board("8k/9/7R1/9/9/9/9/9/4K4 b - 1")
+    b.push_usi_moves("2c1c 1a2a 1c2c 2a1a")
+    c = pickle.loads(pickle.dumps(b))
+    assert c.sfen() == b.sfen()
+    assert [libshogi.move_to_usi(m) for m in c.history] == [libshogi.move_to_usi(m) for m in b.history]
+    assert c.repetition() == b.repetition() == libshogi.REPETITION_LOSE
+    c.pop()
+    assert libshogi.move_to_usi(b.pop()) == "2a1a"
+    assert c.sfen() == b.sfen()
