@@ -305,7 +305,7 @@ def test_pickle_keeps_history():
     import pickle
 
     b = Board("8k/9/7R1/9/9/9/9/9/4K4 b - 1")
-    b.push_usi_moves("2c1c 1a2a 1c2c 2a1a")
+    b.push_usi_moves(" ".join(["2c1c 1a2a 1c2c 2a1a"] * 3))
     c = pickle.loads(pickle.dumps(b))
     assert c.sfen() == b.sfen()
     assert [libshogi.move_to_usi(m) for m in c.history] == [libshogi.move_to_usi(m) for m in b.history]
