@@ -109,11 +109,18 @@ func abs(x int) int {
 // i%4]. Groups of 4 zero inputs are skipped. k must be GroupLimit(MaxAbs(wb))
 // or smaller (the assembly sums k groups in int16; the result is exact).
 // len(in) must be a multiple of 4; the assembly runs when len(out) == 32
-// and len(in) is a multiple of 32, at most 1024.
+// and len(in) is a multiple of 32, at most 1024 (see AffineSparseBuf).
 func AffineSparse(out []uint8, in []uint8, wb []int8, bias []int32, k int) {
+	var idx [1024/4 + 8]uint16
+	AffineSparseBuf(out, in, wb, bias, k, idx[:])
+}
+
+// AffineSparseBuf is AffineSparse with caller-provided working memory for
+// the list of non-zero input groups (len(in)/4 + 8 entries; a shorter idx
+// falls back to the Go twin). Hot loops keep idx between calls.
+func AffineSparseBuf(out []uint8, in []uint8, wb []int8, bias []int32, k int, idx []uint16) {
 	checkAffine("AffineSparse", out, in, wb, bias)
-	if UseAVX2 && len(out) == 32 && len(in)%32 == 0 && len(in) > 0 && len(in) <= 1024 {
-		var idx [1024/4 + 8]uint16
+	if UseAVX2 && len(out) == 32 && len(in)%32 == 0 && len(in) > 0 && len(idx) >= len(in)/4+8 {
 		affineSparse32AVX2(&out[0], &in[0], &wb[0], &bias[0], len(in), max(k, 1), &idx[0])
 		return
 	}

@@ -266,3 +266,23 @@ func BenchmarkAccUpdateAVX2(b *testing.B) { benchAcc(b, true) }
 func BenchmarkAccUpdateGo(b *testing.B)   { benchAcc(b, false) }
 func BenchmarkAffine512AVX2(b *testing.B) { benchL1(b, true) }
 func BenchmarkAffine512Go(b *testing.B)   { benchL1(b, false) }
+
+func TestAffineSparseBufLarge(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	for _, nIn := range []int{1024, 2048, 8192} {
+		in := randU8(r, nIn, 2)
+		w := randI8(r, 32*nIn, false)
+		for i := range w {
+			w[i] = int8(r.IntN(33) - 16)
+		}
+		bias := make([]int32, 32)
+		wb := blockedOf(w, 32, nIn)
+		spec, got, short := make([]uint8, 32), make([]uint8, 32), make([]uint8, 32)
+		naiveAffine(spec, in, w, bias)
+		AffineSparseBuf(got, in, wb, bias, GroupLimit(MaxAbs(w)), make([]uint16, nIn/4+8))
+		AffineSparseBuf(short, in, wb, bias, GroupLimit(MaxAbs(w)), make([]uint16, 3)) // twin fallback
+		if !slices.Equal(got, spec) || !slices.Equal(short, spec) {
+			t.Fatalf("n %d: AffineSparseBuf differs", nIn)
+		}
+	}
+}

@@ -14,6 +14,8 @@ type scratch struct {
 	x  [maxTransformed]uint8
 	h1 [1024]uint8
 	h2 [1024]uint8
+	// idx is the kernel's list of non-zero input groups of the first layer.
+	idx [maxTransformed/4 + 8]uint16
 }
 
 // Propagate runs the network from two accumulators (us = side to move's
@@ -32,7 +34,7 @@ func (n *Net) propagate(s *scratch, us, them []int16) int32 {
 	l1, l2, lo := &n.Layers[0], &n.Layers[1], &n.Layers[2]
 	// 2*HalfDims is a multiple of 32: the first layer needs no padding.
 	h1 := s.h1[:l1.Out]
-	asm.AffineSparse(h1, x, l1.blocked, l1.Bias, l1.group)
+	asm.AffineSparseBuf(h1, x, l1.blocked, l1.Bias, l1.group, s.idx[:])
 	var in []uint8 = h1
 	var pad [1056]uint8
 	if l2.PaddedIn() != l2.In {
