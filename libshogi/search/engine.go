@@ -78,6 +78,10 @@ type Options struct {
 	NetworkDelay time.Duration
 	// Eval makes the evaluators; nil selects the built-in MaterialEval.
 	Eval EvalFactory
+	// EvalID names the evaluation (e.g. the network file and FV_SCALE).
+	// SetOptions rebuilds the threads' evaluators when it or Threads
+	// changes; a factory cannot be compared.
+	EvalID string
 }
 
 // DefaultOptions are one thread, 16 MB, the fallback evaluation.
@@ -132,11 +136,11 @@ func (e *Engine) applyOptions(opts Options) {
 	if opts.HashMB != e.opts.HashMB {
 		e.tt.Resize(opts.HashMB)
 	}
-	// Threads (and their evaluators) are rebuilt on every change: the
-	// evaluation factory cannot be compared.
-	e.threads = e.threads[:0]
-	for i := 0; i < opts.Threads; i++ {
-		e.threads = append(e.threads, newThread(e, i, opts.Eval()))
+	if len(e.threads) != opts.Threads || opts.EvalID != e.opts.EvalID || e.opts.Eval == nil {
+		e.threads = e.threads[:0]
+		for i := 0; i < opts.Threads; i++ {
+			e.threads = append(e.threads, newThread(e, i, opts.Eval()))
+		}
 	}
 	e.opts = opts
 }

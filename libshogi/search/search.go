@@ -247,7 +247,7 @@ func (t *thread) countNode() {
 				t.e.stop.Store(true)
 			}
 		}
-		if n&1023 == 0 {
+		if n&255 == 0 {
 			t.e.checkTime()
 		}
 	}
