@@ -42,26 +42,39 @@ func MakeTestNet(kind string, seed uint64) (*Net, error) {
 	if !ok {
 		return nil, fmt.Errorf("nnue: test net kind %q: must be test, stress or zero", kind)
 	}
-	a := HalfKP256
+	n, _ := NewNet(HalfKP256)
 	d := &drawer{seed: seed, zero: kind == "zero"}
-	n := &Net{Arch: a, ArchString: a.String(), FileHash: a.FileHash(), FTHash: a.FTHash(), NetHash: a.NetHash()}
-	n.FTBias = make([]int16, a.HalfDims)
 	for i := range n.FTBias {
 		n.FTBias[i] = int16(d.next(rg[0][0], rg[0][1]))
 	}
-	n.FTWeight = make([]int16, a.Features.Dims*a.HalfDims)
 	fillFT(n.FTWeight, d, rg[1])
-	for i, l := range a.Layers() {
-		ly := Layer{LayerShape: l, Bias: make([]int32, l.Out), Weight: make([]int8, l.Out*l.PaddedIn())}
+	for i := range n.Layers {
+		ly := &n.Layers[i]
 		for j := range ly.Bias {
 			ly.Bias[j] = int32(d.next(rg[2+2*i][0], rg[2+2*i][1]))
 		}
-		for o := 0; o < l.Out; o++ {
-			for in := 0; in < l.In; in++ {
-				ly.Weight[o*l.PaddedIn()+in] = int8(d.next(rg[3+2*i][0], rg[3+2*i][1]))
+		for o := 0; o < ly.Out; o++ {
+			for in := 0; in < ly.In; in++ {
+				ly.Weight[o*ly.PaddedIn()+in] = int8(d.next(rg[3+2*i][0], rg[3+2*i][1]))
 			}
 		}
-		n.Layers = append(n.Layers, ly)
+	}
+	n.Prepare()
+	return n, nil
+}
+
+// NewNet returns an all-zero network of layout a, with the hashes and the
+// architecture string that layout writes. Fill in the parameters, then
+// call Prepare.
+func NewNet(a Arch) (*Net, error) {
+	if err := a.Validate(); err != nil {
+		return nil, err
+	}
+	n := &Net{Arch: a, ArchString: a.String(), FileHash: a.FileHash(), FTHash: a.FTHash(), NetHash: a.NetHash()}
+	n.FTBias = make([]int16, a.HalfDims)
+	n.FTWeight = make([]int16, a.Features.Dims*a.HalfDims)
+	for _, l := range a.Layers() {
+		n.Layers = append(n.Layers, Layer{LayerShape: l, Bias: make([]int32, l.Out), Weight: make([]int8, l.Out*l.PaddedIn())})
 	}
 	n.Prepare()
 	return n, nil
