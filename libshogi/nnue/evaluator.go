@@ -98,6 +98,16 @@ func (e *Evaluator) push() *plyState {
 	return st
 }
 
+// pop leaves a ply. Undoing past the Reset position leaves a root whose
+// accumulators are unknown: they are recomputed when asked for.
+func (e *Evaluator) pop() {
+	if e.sp > 0 {
+		e.sp--
+	} else {
+		e.plies[0] = plyState{}
+	}
+}
+
 // DoMove records the feature changes of the legal move m and plays it on pos.
 func (e *Evaluator) DoMove(pos *board.Position, m board.Move) {
 	st := e.push()
@@ -145,9 +155,7 @@ func (e *Evaluator) DoMove(pos *board.Position, m board.Move) {
 // UndoMove takes back the last move on pos and pops its ply.
 func (e *Evaluator) UndoMove(pos *board.Position) {
 	pos.UndoMove()
-	if e.sp > 0 {
-		e.sp--
-	}
+	e.pop()
 }
 
 // DoNullMove passes on pos; the accumulators are shared with the parent.
@@ -159,9 +167,7 @@ func (e *Evaluator) DoNullMove(pos *board.Position) {
 // UndoNullMove takes back a null move.
 func (e *Evaluator) UndoNullMove(pos *board.Position) {
 	pos.UndoNullMove()
-	if e.sp > 0 {
-		e.sp--
-	}
+	e.pop()
 }
 
 // Evaluate returns the evaluation of pos (which must be the position the

@@ -158,3 +158,26 @@ func TestZeroAllocs(t *testing.T) {
 		t.Errorf("%v allocations per Net.Evaluate", a)
 	}
 }
+
+// TestUndoPastReset: undoing moves made before Reset must not reuse the
+// Reset position's accumulators.
+func TestUndoPastReset(t *testing.T) {
+	net := testNets(t)["test"]
+	pos := board.NewPosition()
+	for _, u := range []string{"7g7f", "3c3d", "8h2b+"} {
+		m, err := pos.ParseMove(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos.DoMove(m)
+	}
+	ev := NewEvaluator(net)
+	ev.Reset(pos)
+	ev.Evaluate(pos)
+	for i := 0; i < 3; i++ {
+		ev.UndoMove(pos)
+		if got, want := ev.Evaluate(pos), net.Evaluate(pos, DefaultFVScale); got != want {
+			t.Fatalf("undo %d: %d, want %d", i, got, want)
+		}
+	}
+}
