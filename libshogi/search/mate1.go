@@ -29,6 +29,9 @@ func mate1(pos *board.Position) board.Move {
 				if !board.Attacks(pc, sq, occ).Has(ek) {
 					continue
 				}
+				if dropLeavesEscape(pos, pc, sq, ek) {
+					continue
+				}
 				m := board.NewDrop(pc, sq)
 				if pos.IsLegal(m) && matesAfter(pos, m) {
 					return m
@@ -59,9 +62,53 @@ func mate1(pos *board.Position) board.Move {
 	return board.MoveNone
 }
 
+// dropLeavesEscape reports whether, after dropping pc on sq, the enemy king
+// on ek still has a safe square (capturing the dropped piece included), so
+// that the drop cannot mate. It is exact: a drop only adds attacks.
+func dropLeavesEscape(pos *board.Position, pc board.Piece, sq, ek board.Square) bool {
+	us := pc.Color()
+	them := us.Opp()
+	occ := pos.Occupied()
+	occ.Set(sq)
+	occ.Clear(ek)
+	att := board.Attacks(pc, sq, occ)
+	esc := board.StepAttacks(them, board.King, ek).AndNot(pos.ColorBB(them))
+	for esc.NonZero() {
+		e := esc.Pop()
+		if e != sq && att.Has(e) {
+			continue
+		}
+		if !pos.Attacked(us, e, occ) {
+			return true
+		}
+	}
+	return false
+}
+
 func matesAfter(pos *board.Position, m board.Move) bool {
 	pos.DoMove(m)
-	mated := !pos.HasLegalMove()
+	mated := !kingEscapes(pos) && !pos.HasLegalMove()
 	pos.UndoMove()
 	return mated
+}
+
+// kingEscapes reports whether the side to move's king has a square to go
+// to that the opponent does not attack (a quick proof that it is not mated).
+func kingEscapes(pos *board.Position) bool {
+	us := pos.SideToMove()
+	ksq := pos.KingSquare(us)
+	if ksq == board.NoSquare {
+		return false
+	}
+	occ := pos.Occupied()
+	occ.Clear(ksq)
+	to := board.StepAttacks(us, board.King, ksq).AndNot(pos.ColorBB(us))
+	them := us.Opp()
+	for to.NonZero() {
+		sq := to.Pop()
+		if !pos.Attacked(them, sq, occ) {
+			return true
+		}
+	}
+	return false
 }
