@@ -63,6 +63,29 @@ from .network import (  # noqa: F401
 )
 
 from . import records  # noqa: F401,E402
+from .records import (  # noqa: F401,E402
+    ENCODING_SHIFT_JIS,
+    ENCODING_UTF8,
+    ENCODING_UTF8_BOM,
+    RECORD_AUTO,
+    RECORD_CSA,
+    RECORD_KI2,
+    RECORD_KIF,
+    RECORD_USI,
+    RESULT_BLACK_WIN,
+    RESULT_DRAW,
+    RESULT_NONE,
+    RESULT_WHITE_WIN,
+    Record,
+    decode_hcpe,
+    decode_psv,
+    hcpe_to_psv,
+    psv_check,
+    psv_halfkp_features,
+    psv_to_hcpe,
+    read_hcpe,
+    read_psv,
+)
 
 __version__ = "0.1.0"
 

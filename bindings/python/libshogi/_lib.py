@@ -201,6 +201,28 @@ declare("shogi_accumulator_refresh", c_status, handle, i32, vp, c_size, P_err)
 declare("shogi_accumulator_update", c_status, handle, i32, vp, c_size, vp, c_size, P_err)
 declare("shogi_accumulator_evaluate", c_status, handle, i32, i32, P_i32, P_err)
 
+# Records (ABI 1.x, records section)
+declare("shogi_record_parse", c_status, vp, c_size, i32, P_handle, P_i32, P_err)
+declare("shogi_record_from_position", c_status, handle, P_handle, P_err)
+declare("shogi_record_free", c_status, handle, P_err)
+declare("shogi_record_write", c_status, handle, i32, i32, vp, c_size, P_size, P_err)
+declare("shogi_record_start_sfen", c_status, handle, vp, c_size, P_size, P_err)
+declare("shogi_record_moves", c_status, handle, vp, c_size, P_size, P_err)
+declare("shogi_record_position", c_status, handle, c_size, P_handle, P_err)
+declare("shogi_record_result", c_status, handle, P_i32, P_i32, P_err)
+declare("shogi_record_set_end", c_status, handle, i32, P_err)
+declare("shogi_record_header", c_status, handle, c_char_p, vp, c_size, P_size, P_err)
+declare("shogi_record_set_header", c_status, handle, c_char_p, c_char_p, P_err)
+declare("shogi_position_from_psv", c_status, vp, P_handle, P_i32, P_u32, P_i32, P_err)
+declare("shogi_position_to_psv", c_status, handle, i32, u32, i32, vp, P_err)
+declare("shogi_position_from_hcpe", c_status, vp, P_handle, P_i32, P_u32, P_i32, P_err)
+declare("shogi_position_to_hcpe", c_status, handle, i32, u32, i32, vp, P_err)
+declare("shogi_psv_check", c_status, vp, c_size, P_size, P_err)
+declare("shogi_psv_to_hcpe", c_status, vp, c_size, vp, P_err)
+declare("shogi_hcpe_to_psv", c_status, vp, c_size, vp, P_err)
+declare("shogi_network_evaluate_psv", c_status, handle, vp, c_size, i32, vp, P_err)
+declare("shogi_psv_halfkp_features", c_status, vp, c_size, vp, vp, P_err)
+
 require("shogi_version", "shogi_abi_version", "shogi_status_name")
 
 abi_version = F.shogi_abi_version()
@@ -256,6 +278,21 @@ def call(fn, *args):
     rc = fn(*args, ctypes.byref(e))
     if rc != 0:
         raise exception(rc, e)
+
+
+def read_bytes(fn, *args):
+    """Calls a "strings out" function: the bytes, without the NUL."""
+    e = err()
+    buf = ctypes.create_string_buffer(256)
+    needed = ctypes.c_size_t(0)
+    for _ in range(4):
+        rc = fn(*(args + (buf, len(buf), ctypes.byref(needed), ctypes.byref(e))))
+        if rc == 0:
+            return buf.raw[: max(needed.value - 1, 0)]
+        if rc != _errors.E_BUFFER_TOO_SMALL:
+            raise exception(rc, e)
+        buf = ctypes.create_string_buffer(needed.value)
+    raise exception(rc, e)
 
 
 def read_string(fn, *args):

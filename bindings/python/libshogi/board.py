@@ -205,6 +205,15 @@ class Board(object):
         b._h = h
         return b
 
+    @classmethod
+    def _from_handle(cls, h, history=()):
+        """A Board owning a position handle the library just created."""
+        b = cls.__new__(cls)
+        b._init_empty()
+        b._h = h
+        b._history = list(history)
+        return b
+
     def _init_empty(self):
         self._h = None
         self._history = []
@@ -504,6 +513,35 @@ class Board(object):
         return m.value
 
     mate1 = mate_move_in_1ply
+
+    # -- training records (see libshogi.records) ---------------------------
+    def to_psv(self, score=0, move=0, result=0):
+        """This position as one 40-byte PackedSfenValue (bytes); move is 0
+        or legal here, result -1/0/1 for the side to move."""
+        from . import records
+
+        return records.encode_psv(self, score, move, result)
+
+    def to_hcpe(self, eval=0, move=0, result=0):
+        """This position as one 38-byte HuffmanCodedPosAndEval (bytes);
+        result 0 draw, 1 Black won, 2 White won."""
+        from . import records
+
+        return records.encode_hcpe(self, eval, move, result)
+
+    @classmethod
+    def from_psv(cls, record):
+        """The position of one PackedSfenValue (bytes, or a numpy record)."""
+        from . import records
+
+        return records.decode_psv(record).board
+
+    @classmethod
+    def from_hcpe(cls, record):
+        """The position of one HuffmanCodedPosAndEval."""
+        from . import records
+
+        return records.decode_hcpe(record).board
 
     # -- drawing ----------------------------------------------------------
     def to_svg(self, lastmove=None, flip=False, scale=1.0):

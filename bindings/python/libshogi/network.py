@@ -170,6 +170,14 @@ class Network(object):
         del keep
         return out
 
+    def evaluate_psv(self, psv, fv_scale=DEFAULT_FV_SCALE, strict=True, out=None):
+        """Evaluates the positions of a PackedSfenValue array in one call
+        (numpy int32). strict=False gives 0 for bad records instead of
+        raising ParseError."""
+        from . import records
+
+        return records.evaluate_psv(self, psv, fv_scale, strict, out)
+
     def accumulator(self):
         """A new Accumulator of this network."""
         return Accumulator(self)

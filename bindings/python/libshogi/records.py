@@ -1,13 +1,67 @@
-"""Training-record dtypes (numpy), compatible with cshogi's.
+"""Game records (CSA, KIF, KI2, USI) and training records (PSV, hcpe).
 
 ``PackedSfenValue`` (PSV, 40 bytes, YaneuraOu ``.bin``) and
-``HuffmanCodedPosAndEval`` (hcpe, 38 bytes, dlshogi / cshogi). Reading a
-file is a plain ``numpy.fromfile(path, dtype)`` (see read_psv / read_hcpe);
-packing and unpacking positions is done by the library when its records
-section offers it.
+``HuffmanCodedPosAndEval`` (hcpe, 38 bytes, dlshogi / cshogi) are numpy
+dtypes compatible with cshogi's; a file is ``numpy.fromfile(path, dtype)``
+(read_psv / read_hcpe). The bulk functions (psv_to_hcpe, hcpe_to_psv,
+psv_check, psv_halfkp_features, Network.evaluate_psv) take a whole array
+and do the work in one library call.
 """
 
-from .board import _numpy
+import collections
+import ctypes
+import os
+
+from . import _lib
+from ._errors import ParseError
+from ._lib import F
+from .board import Board, _numpy, _text
+
+PSV_SIZE = 40
+HCPE_SIZE = 38
+MAX_ACTIVE = 38
+
+# Record formats
+RECORD_AUTO = 0
+RECORD_CSA = 1
+RECORD_KIF = 2
+RECORD_KI2 = 3
+RECORD_USI = 4
+FORMAT_NAMES = {RECORD_CSA: "csa", RECORD_KIF: "kif", RECORD_KI2: "ki2", RECORD_USI: "usi"}
+_FORMATS = {"auto": RECORD_AUTO, "csa": RECORD_CSA, "kif": RECORD_KIF, "ki2": RECORD_KI2, "usi": RECORD_USI}
+
+# Text encodings for writing
+ENCODING_UTF8 = 0
+ENCODING_UTF8_BOM = 1
+ENCODING_SHIFT_JIS = 2
+_ENCODINGS = {"utf-8": ENCODING_UTF8, "utf8": ENCODING_UTF8, "utf-8-sig": ENCODING_UTF8_BOM,
+              "shift_jis": ENCODING_SHIFT_JIS, "cp932": ENCODING_SHIFT_JIS, "sjis": ENCODING_SHIFT_JIS}
+
+# Game results
+RESULT_NONE = 0
+RESULT_BLACK_WIN = 1
+RESULT_WHITE_WIN = 2
+RESULT_DRAW = 3
+
+# How a game ended
+END_NONE = 0
+END_RESIGN = 1
+END_INTERRUPT = 2
+END_REPETITION = 3
+END_IMPASSE = 4
+END_MAX_MOVES = 5
+END_TIME_UP = 6
+END_ILLEGAL_MOVE = 7
+END_ILLEGAL_WIN = 8
+END_ILLEGAL_BLACK = 9
+END_ILLEGAL_WHITE = 10
+END_DECLARE_WIN = 11
+END_DECLARE_DRAW = 12
+END_MATE = 13
+END_NO_MATE = 14
+END_ERROR = 15
+END_WIN_BY_DEFAULT = 16
+END_LOSS_BY_DEFAULT = 17
 
 _dtypes = {}
 
@@ -31,8 +85,8 @@ def _dtype(name):
             ("game_result", np.int8),  # +1 side to move won, -1 lost, 0 draw
             ("padding", np.uint8),
         ])
-        assert _dtypes["PackedSfenValue"].itemsize == 40
-        assert _dtypes["HuffmanCodedPosAndEval"].itemsize == 38
+        assert _dtypes["PackedSfenValue"].itemsize == PSV_SIZE
+        assert _dtypes["HuffmanCodedPosAndEval"].itemsize == HCPE_SIZE
     return _dtypes[name]
 
 
@@ -56,3 +110,331 @@ def read_hcpe(path, mmap=False):
     if mmap:
         return np.memmap(path, dtype=_dtype("HuffmanCodedPosAndEval"), mode="r")
     return np.fromfile(path, dtype=_dtype("HuffmanCodedPosAndEval"))
+
+
+# --------------------------------------------------------------------------
+# One training record <-> Board
+# --------------------------------------------------------------------------
+PsvEntry = collections.namedtuple("PsvEntry", "board score move result")
+HcpeEntry = collections.namedtuple("HcpeEntry", "board eval move result")
+
+
+def _record_bytes(record, size, what):
+    """A ctypes buffer of exactly size bytes from bytes or a numpy record."""
+    if not isinstance(record, (bytes, bytearray, memoryview)):
+        try:
+            import numpy as np
+        except ImportError:
+            np = None
+        if np is not None and isinstance(record, (np.void, np.ndarray)):
+            record = np.asarray(record).tobytes()
+        else:
+            raise TypeError("%s must be bytes or a numpy record" % what)
+    record = bytes(record)
+    if len(record) != size:
+        raise ValueError("%s must be %d bytes, not %d" % (what, size, len(record)))
+    return ctypes.create_string_buffer(record, size)
+
+
+def decode_psv(record):
+    """One PackedSfenValue -> PsvEntry(board, score, move, result). The
+    board's move number is gamePly; move is the legal move, or the raw move16
+    when it is not legal there (0 = none)."""
+    _lib.require("shogi_position_from_psv")
+    buf = _record_bytes(record, PSV_SIZE, "a PSV record")
+    h, score, move, result = ctypes.c_void_p(), ctypes.c_int32(), ctypes.c_uint32(), ctypes.c_int32()
+    _lib.call(F.shogi_position_from_psv, buf, ctypes.byref(h), ctypes.byref(score), ctypes.byref(move), ctypes.byref(result))
+    return PsvEntry(Board._from_handle(h), score.value, move.value, result.value)
+
+
+def decode_hcpe(record):
+    """One HuffmanCodedPosAndEval -> HcpeEntry(board, eval, move, result)."""
+    _lib.require("shogi_position_from_hcpe")
+    buf = _record_bytes(record, HCPE_SIZE, "an hcpe record")
+    h, ev, move, result = ctypes.c_void_p(), ctypes.c_int32(), ctypes.c_uint32(), ctypes.c_int32()
+    _lib.call(F.shogi_position_from_hcpe, buf, ctypes.byref(h), ctypes.byref(ev), ctypes.byref(move), ctypes.byref(result))
+    return HcpeEntry(Board._from_handle(h), ev.value, move.value, result.value)
+
+
+def encode_psv(board, score=0, move=0, result=0):
+    """40 bytes of PackedSfenValue for a Board (see Board.to_psv)."""
+    _lib.require("shogi_position_to_psv")
+    buf = ctypes.create_string_buffer(PSV_SIZE)
+    _lib.call(F.shogi_position_to_psv, board._handle(), score, move & 0xFFFFFFFF, result, buf)
+    return buf.raw
+
+
+def encode_hcpe(board, eval=0, move=0, result=0):
+    """38 bytes of HuffmanCodedPosAndEval for a Board (see Board.to_hcpe)."""
+    _lib.require("shogi_position_to_hcpe")
+    buf = ctypes.create_string_buffer(HCPE_SIZE)
+    _lib.call(F.shogi_position_to_hcpe, board._handle(), eval, move & 0xFFFFFFFF, result, buf)
+    return buf.raw
+
+
+# --------------------------------------------------------------------------
+# Bulk functions over numpy arrays
+# --------------------------------------------------------------------------
+
+
+def _records(np, data, size, name):
+    """(contiguous array viewed with the dtype, n) from a record array,
+    raw uint8 data or bytes."""
+    dt = _dtype(name)
+    if isinstance(data, (bytes, bytearray, memoryview)):
+        data = np.frombuffer(data, dtype=np.uint8)
+    a = np.ascontiguousarray(data)
+    if a.dtype != dt:
+        if a.dtype.itemsize * a.size % size or (a.dtype.fields is not None and a.dtype.itemsize != size):
+            raise ValueError("expected %s records (%d bytes each), got dtype %s with %d bytes"
+                             % (name, size, a.dtype, a.nbytes))
+        a = a.reshape(-1).view(np.uint8).view(dt)
+    return a.reshape(-1), a.size
+
+
+def _bulk(fn, strict, *args):
+    """Calls a bulk function; with strict=False a bad record (ParseError) is
+    not raised: its outputs are left as the library marks them."""
+    e = _lib.err()
+    rc = fn(*(args + (ctypes.byref(e),)))
+    if rc:
+        ex = _lib.exception(rc, e)
+        if strict or not isinstance(ex, ParseError):
+            raise ex
+        return ex
+    return None
+
+
+def psv_check(psv):
+    """Number of bad records in a PSV array (0 = all decode)."""
+    _lib.require("shogi_psv_check")
+    np = _numpy()
+    a, n = _records(np, psv, PSV_SIZE, "PackedSfenValue")
+    bad = ctypes.c_size_t(0)
+    if n:
+        _bulk(F.shogi_psv_check, False, a.ctypes.data, n, ctypes.byref(bad))
+    return bad.value
+
+
+def psv_to_hcpe(psv, strict=True):
+    """PSV array -> hcpe array (results made absolute). strict=False leaves
+    bad records zeroed instead of raising ParseError."""
+    _lib.require("shogi_psv_to_hcpe")
+    np = _numpy()
+    a, n = _records(np, psv, PSV_SIZE, "PackedSfenValue")
+    out = np.zeros(n, dtype=_dtype("HuffmanCodedPosAndEval"))
+    if n:
+        _bulk(F.shogi_psv_to_hcpe, strict, a.ctypes.data, n, out.ctypes.data)
+    return out
+
+
+def hcpe_to_psv(hcpe, strict=True):
+    """hcpe array -> PSV array (results made relative; gamePly 0)."""
+    _lib.require("shogi_hcpe_to_psv")
+    np = _numpy()
+    a, n = _records(np, hcpe, HCPE_SIZE, "HuffmanCodedPosAndEval")
+    out = np.zeros(n, dtype=_dtype("PackedSfenValue"))
+    if n:
+        _bulk(F.shogi_hcpe_to_psv, strict, a.ctypes.data, n, out.ctypes.data)
+    return out
+
+
+def psv_side_to_move(psv):
+    """Side to move (0 Black, 1 White) of each PSV record: the first bit of
+    the packed position (the format's turn bit)."""
+    np = _numpy()
+    a, n = _records(np, psv, PSV_SIZE, "PackedSfenValue")
+    return (a["sfen"][:, 0] & 1).astype(np.uint8) if n else np.zeros(0, dtype=np.uint8)
+
+
+def psv_halfkp_features(psv, strict=True):
+    """HalfKP features of a PSV array in one call: FeatureBatch(black (n, 38)
+    int32, white (n, 38) int32, side_to_move (n,) uint8). With strict=False
+    a bad record's rows are -1 instead of raising ParseError."""
+    _lib.require("shogi_psv_halfkp_features")
+    from .network import FeatureBatch
+
+    np = _numpy()
+    a, n = _records(np, psv, PSV_SIZE, "PackedSfenValue")
+    black = np.empty((n, MAX_ACTIVE), dtype=np.int32)
+    white = np.empty((n, MAX_ACTIVE), dtype=np.int32)
+    if n:
+        _bulk(F.shogi_psv_halfkp_features, strict, a.ctypes.data, n, black.ctypes.data, white.ctypes.data)
+    return FeatureBatch(black, white, psv_side_to_move(a))
+
+
+def evaluate_psv(network, psv, fv_scale=16, strict=True, out=None):
+    """Evaluates the positions of a PSV array (Network.evaluate_psv)."""
+    _lib.require("shogi_network_evaluate_psv")
+    np = _numpy()
+    a, n = _records(np, psv, PSV_SIZE, "PackedSfenValue")
+    if out is None:
+        out = np.empty(n, dtype=np.int32)
+    elif out.dtype != np.int32 or out.shape != (n,) or not out.flags.c_contiguous:
+        raise ValueError("out must be a contiguous int32 array of shape (%d,)" % n)
+    if n:
+        _bulk(F.shogi_network_evaluate_psv, strict, network._handle(), a.ctypes.data, n, fv_scale, out.ctypes.data)
+    return out
+
+
+# --------------------------------------------------------------------------
+# Game records
+# --------------------------------------------------------------------------
+
+
+def _format_code(fmt):
+    if isinstance(fmt, str):
+        try:
+            return _FORMATS[fmt.lower().lstrip(".")]
+        except KeyError:
+            raise ValueError("unknown record format %r (csa, kif, ki2, usi)" % fmt) from None
+    return int(fmt)
+
+
+def _encoding_code(enc):
+    if isinstance(enc, str):
+        try:
+            return _ENCODINGS[enc.lower()]
+        except KeyError:
+            raise ValueError("unknown encoding %r (utf-8, utf-8-sig, shift_jis)" % enc) from None
+    return int(enc)
+
+
+class Record(object):
+    """One game: headers, start position, main line, result.
+
+    ``Record.parse(text_or_bytes)`` detects the format (CSA, KIF, KI2, USI)
+    and the text encoding; ``Record.read(path)`` reads a file;
+    ``Record.from_board(board)`` records a Board's moves.
+    """
+
+    def __init__(self, _handle, format=RECORD_AUTO):
+        self._h = _handle
+        self.format = format  # the format read (RECORD_*), AUTO if built
+
+    @classmethod
+    def parse(cls, data, format=RECORD_AUTO):
+        _lib.require("shogi_record_parse")
+        if isinstance(data, str):
+            data = data.encode("utf-8")
+        data = bytes(data)
+        h = ctypes.c_void_p()
+        got = ctypes.c_int32()
+        _lib.call(F.shogi_record_parse, data, len(data), _format_code(format), ctypes.byref(h), ctypes.byref(got))
+        return cls(h, got.value)
+
+    @classmethod
+    def read(cls, path, format=RECORD_AUTO):
+        with open(os.fspath(path), "rb") as f:
+            return cls.parse(f.read(), format)
+
+    @classmethod
+    def from_board(cls, board):
+        _lib.require("shogi_record_from_position")
+        h = ctypes.c_void_p()
+        _lib.call(F.shogi_record_from_position, board._handle(), ctypes.byref(h))
+        return cls(h)
+
+    def close(self):
+        h, self._h = self._h, None
+        if h is not None:
+            F.shogi_record_free(h, None)
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def _handle(self):
+        if self._h is None:
+            raise ValueError("the record was closed")
+        return self._h
+
+    def write(self, format=RECORD_KIF, encoding=ENCODING_UTF8):
+        """The record as text (str) in format; bytes for Shift_JIS."""
+        enc = _encoding_code(encoding)
+        raw = _lib.read_bytes(F.shogi_record_write, self._handle(), _format_code(format), enc)
+        if enc == ENCODING_SHIFT_JIS:
+            return raw
+        return raw.decode("utf-8-sig" if enc == ENCODING_UTF8_BOM else "utf-8")
+
+    def save(self, path, format=None, encoding=ENCODING_UTF8):
+        """Writes a file; format defaults to the file extension."""
+        path = os.fspath(path)
+        if format is None:
+            format = os.path.splitext(path)[1] or "kif"
+        enc = _encoding_code(encoding)
+        raw = _lib.read_bytes(F.shogi_record_write, self._handle(), _format_code(format), enc)
+        with open(path, "wb") as f:
+            f.write(raw)
+
+    @property
+    def start_sfen(self):
+        return _lib.read_string(F.shogi_record_start_sfen, self._handle())
+
+    @property
+    def moves(self):
+        """The main line's moves (ints)."""
+        count = ctypes.c_size_t()
+        e = _lib.err()
+        rc = F.shogi_record_moves(self._handle(), None, 0, ctypes.byref(count), ctypes.byref(e))
+        if rc:
+            raise _lib.exception(rc, e)
+        buf = (ctypes.c_uint32 * max(count.value, 1))()
+        _lib.call(F.shogi_record_moves, self._handle(), buf, count.value, ctypes.byref(count))
+        return buf[: count.value]
+
+    def __len__(self):
+        return len(self.moves)
+
+    def board(self, ply=None):
+        """A Board after the first ply moves (default: all), with those moves
+        in its history (pop works back to the start)."""
+        moves = self.moves
+        if ply is None:
+            ply = len(moves)
+        h = ctypes.c_void_p()
+        _lib.call(F.shogi_record_position, self._handle(), ply, ctypes.byref(h))
+        return Board._from_handle(h, moves[:ply])
+
+    def _result(self):
+        r, end = ctypes.c_int32(), ctypes.c_int32()
+        _lib.call(F.shogi_record_result, self._handle(), ctypes.byref(r), ctypes.byref(end))
+        return r.value, end.value
+
+    @property
+    def result(self):
+        """RESULT_NONE / _BLACK_WIN / _WHITE_WIN / _DRAW."""
+        return self._result()[0]
+
+    @property
+    def end(self):
+        """How the main line ended (END_*)."""
+        return self._result()[1]
+
+    @end.setter
+    def end(self, value):
+        _lib.call(F.shogi_record_set_end, self._handle(), value)
+
+    def header(self, key):
+        """A header value ("" if absent): "black", "white", "handicap",
+        "Event", "Site", "StartTime" ..."""
+        return _lib.read_string(F.shogi_record_header, self._handle(), _text(key, "key"))
+
+    def set_header(self, key, value):
+        _lib.call(F.shogi_record_set_header, self._handle(), _text(key, "key"), _text(value, "value"))
+
+    black = property(lambda self: self.header("black"), lambda self, v: self.set_header("black", v))
+    white = property(lambda self: self.header("white"), lambda self, v: self.set_header("white", v))
+
+    def __repr__(self):
+        if self._h is None:
+            return "<libshogi.Record closed>"
+        return "<libshogi.Record %s, %d moves>" % (FORMAT_NAMES.get(self.format, "built"), len(self))
