@@ -584,6 +584,209 @@ SHOGI_API shogi_status_t shogi_accumulator_evaluate(shogi_accumulator_t acc,
                                                     int32_t *value,
                                                     shogi_error_t *err);
 
+/* ==========================================================================
+ * Records: CSA, KIF, KI2 and USI game records; PackedSfenValue and hcpe
+ * ==========================================================================
+ * A record handle holds one game: headers, a start position and its moves
+ * (the main line; KIF/KI2 variations are kept and written back to KIF/KI2).
+ * Reading detects the text encoding (UTF-8 with or without BOM, or
+ * Shift_JIS/CP932) and, with SHOGI_RECORD_AUTO, the format. Bad input is
+ * SHOGI_E_PARSE with the line and the problem in the message, e.g.
+ * "kif: line 12: illegal move ...". Reading functions may run on one record
+ * from several threads; set_header and set_end are mutations.
+ *
+ * PackedSfenValue (PSV, 40 bytes, YaneuraOu) and hcpe (38 bytes, dlshogi)
+ * are the training-data records (specs/formats.md). Scores are from the
+ * side to move's view; a PSV result is for the side to move (1 win, -1 loss,
+ * 0 draw), an hcpe result is absolute (0 draw, 1 Black won, 2 White won;
+ * hcpe2 flag bits above). The bulk functions take n records and run in
+ * parallel for large n; a bad record makes them return SHOGI_E_PARSE naming
+ * the first bad index ("record 12: ..."), with its outputs zeroed (-1 for
+ * features), while every other record is still processed.
+ */
+
+typedef struct shogi_record_s *shogi_record_t;
+
+/* Record formats. */
+enum {
+    SHOGI_RECORD_AUTO = 0, /* detect (reading only) */
+    SHOGI_RECORD_CSA = 1,  /* CSA V2.2 / V3.0 (written as V3.0) */
+    SHOGI_RECORD_KIF = 2,  /* KIF (Kakinoki), with variations */
+    SHOGI_RECORD_KI2 = 3,  /* KI2, with variations */
+    SHOGI_RECORD_USI = 4   /* "startpos moves ..." / "sfen ... moves ..." */
+};
+
+/* Text encodings for writing. */
+enum {
+    SHOGI_ENCODING_UTF8 = 0,
+    SHOGI_ENCODING_UTF8_BOM = 1,
+    SHOGI_ENCODING_SHIFT_JIS = 2 /* CP932, what .kif and .ki2 files use */
+};
+
+/* Game results. */
+enum {
+    SHOGI_RESULT_NONE = 0, /* unfinished, interrupted or unknown */
+    SHOGI_RESULT_BLACK_WIN = 1,
+    SHOGI_RESULT_WHITE_WIN = 2,
+    SHOGI_RESULT_DRAW = 3
+};
+
+/* How a game ended ("side to move" = the side to move at the end). */
+enum {
+    SHOGI_END_NONE = 0,
+    SHOGI_END_RESIGN = 1,          /* %TORYO, 投了: side to move resigned */
+    SHOGI_END_INTERRUPT = 2,       /* %CHUDAN, 中断 */
+    SHOGI_END_REPETITION = 3,      /* %SENNICHITE, 千日手: draw */
+    SHOGI_END_IMPASSE = 4,         /* %JISHOGI, 持将棋: draw */
+    SHOGI_END_MAX_MOVES = 5,       /* %MAX_MOVES: draw */
+    SHOGI_END_TIME_UP = 6,         /* %TIME_UP, 切れ負け: side to move loses */
+    SHOGI_END_ILLEGAL_MOVE = 7,    /* %ILLEGAL_MOVE, 反則負け: side to move loses */
+    SHOGI_END_ILLEGAL_WIN = 8,     /* 反則勝ち: side to move wins */
+    SHOGI_END_ILLEGAL_BLACK = 9,   /* %+ILLEGAL_ACTION: White wins */
+    SHOGI_END_ILLEGAL_WHITE = 10,  /* %-ILLEGAL_ACTION: Black wins */
+    SHOGI_END_DECLARE_WIN = 11,    /* %KACHI, 入玉勝ち: side to move wins */
+    SHOGI_END_DECLARE_DRAW = 12,   /* %HIKIWAKE: draw */
+    SHOGI_END_MATE = 13,           /* %TSUMI, 詰み: side to move is mated */
+    SHOGI_END_NO_MATE = 14,        /* %FUZUMI, 不詰 */
+    SHOGI_END_ERROR = 15,          /* %ERROR */
+    SHOGI_END_WIN_BY_DEFAULT = 16, /* 不戦勝: side to move wins */
+    SHOGI_END_LOSS_BY_DEFAULT = 17 /* 不戦敗: side to move loses */
+};
+
+/* Reads a record from size bytes at data. format is a SHOGI_RECORD_* value
+ * (AUTO detects); *format_read (may be NULL) receives the format read. */
+SHOGI_API shogi_status_t shogi_record_parse(const void *data, size_t size,
+                                            int32_t format,
+                                            shogi_record_t *out,
+                                            int32_t *format_read,
+                                            shogi_error_t *err);
+
+/* A record of a position's history: the start is the position before its
+ * first move, the moves those done on it. */
+SHOGI_API shogi_status_t shogi_record_from_position(shogi_position_t pos,
+                                                    shogi_record_t *out,
+                                                    shogi_error_t *err);
+
+/* Releases a record handle. */
+SHOGI_API shogi_status_t shogi_record_free(shogi_record_t rec,
+                                           shogi_error_t *err);
+
+/* Writes the record in format (not AUTO) and encoding, strings-out
+ * convention: *needed counts the bytes plus a terminating NUL. Shift_JIS
+ * output is not UTF-8. CSA and USI hold the main line only. */
+SHOGI_API shogi_status_t shogi_record_write(shogi_record_t rec, int32_t format,
+                                            int32_t encoding, char *buf,
+                                            size_t cap, size_t *needed,
+                                            shogi_error_t *err);
+
+/* The SFEN of the start position (strings-out convention). */
+SHOGI_API shogi_status_t shogi_record_start_sfen(shogi_record_t rec,
+                                                 char *buf, size_t cap,
+                                                 size_t *needed,
+                                                 shogi_error_t *err);
+
+/* The moves of the main line (arrays-out convention). */
+SHOGI_API shogi_status_t shogi_record_moves(shogi_record_t rec,
+                                            uint32_t *moves, size_t cap,
+                                            size_t *count,
+                                            shogi_error_t *err);
+
+/* A new position after the first ply moves of the main line, with those
+ * moves in its history. SHOGI_E_INVALID_ARGUMENT beyond the main line. */
+SHOGI_API shogi_status_t shogi_record_position(shogi_record_t rec, size_t ply,
+                                               shogi_position_t *out,
+                                               shogi_error_t *err);
+
+/* The result (SHOGI_RESULT_*) and, if end is not NULL, how the main line
+ * ended (SHOGI_END_*). */
+SHOGI_API shogi_status_t shogi_record_result(shogi_record_t rec,
+                                             int32_t *result, int32_t *end,
+                                             shogi_error_t *err);
+
+/* Sets how the main line ends (SHOGI_END_*, NONE removes it); the side to
+ * move is taken from the position at its end. */
+SHOGI_API shogi_status_t shogi_record_set_end(shogi_record_t rec, int32_t end,
+                                              shogi_error_t *err);
+
+/* A header value (strings-out; "" if absent). Keys: "black", "white"
+ * (player names), "handicap" (the KIF 手合割 as read), the well-known
+ * "Event", "Site", "StartTime", "EndTime", "Opening", "TimeLimit", "Time",
+ * "MaxMoves", "Jishogi", "Note", "Title", or any other key as written. */
+SHOGI_API shogi_status_t shogi_record_header(shogi_record_t rec,
+                                             const char *key, char *buf,
+                                             size_t cap, size_t *needed,
+                                             shogi_error_t *err);
+
+/* Sets a header value ("black", "white" or a header key). */
+SHOGI_API shogi_status_t shogi_record_set_header(shogi_record_t rec,
+                                                 const char *key,
+                                                 const char *value,
+                                                 shogi_error_t *err);
+
+/* Record sizes in bytes. */
+#define SHOGI_PSV_SIZE 40
+#define SHOGI_HCPE_SIZE 38
+
+/* Decodes one PackedSfenValue (SHOGI_PSV_SIZE bytes at rec) into a new
+ * position (its move number is gamePly) and, for each out pointer that is
+ * not NULL, its score, move and result. The move is the legal move, or the
+ * raw move16 when it is not legal there (0 = none). */
+SHOGI_API shogi_status_t shogi_position_from_psv(const void *rec,
+                                                 shogi_position_t *out,
+                                                 int32_t *score,
+                                                 uint32_t *move,
+                                                 int32_t *result,
+                                                 shogi_error_t *err);
+
+/* Encodes a position with a score (int16 range), a move (0 or legal here)
+ * and a result (-1, 0, 1) into SHOGI_PSV_SIZE bytes at rec. SHOGI_E_STATE
+ * for positions PSV cannot hold (a missing king, too many pieces). */
+SHOGI_API shogi_status_t shogi_position_to_psv(shogi_position_t pos,
+                                               int32_t score, uint32_t move,
+                                               int32_t result, void *rec,
+                                               shogi_error_t *err);
+
+/* hcpe counterparts: eval in int16 range, result 0/1/2 (absolute). The
+ * decoded position has move number 1. */
+SHOGI_API shogi_status_t shogi_position_from_hcpe(const void *rec,
+                                                  shogi_position_t *out,
+                                                  int32_t *eval,
+                                                  uint32_t *move,
+                                                  int32_t *result,
+                                                  shogi_error_t *err);
+SHOGI_API shogi_status_t shogi_position_to_hcpe(shogi_position_t pos,
+                                                int32_t eval, uint32_t move,
+                                                int32_t result, void *rec,
+                                                shogi_error_t *err);
+
+/* Checks n PSV records; *n_bad (may be NULL) receives the number of bad
+ * ones. SHOGI_E_PARSE names the first bad record. */
+SHOGI_API shogi_status_t shogi_psv_check(const void *psv, size_t n,
+                                         size_t *n_bad, shogi_error_t *err);
+
+/* Converts n PSV records into n hcpe records (the result made absolute),
+ * and back (the result made relative; gamePly 0, since hcpe has none). */
+SHOGI_API shogi_status_t shogi_psv_to_hcpe(const void *psv, size_t n,
+                                           void *hcpe, shogi_error_t *err);
+SHOGI_API shogi_status_t shogi_hcpe_to_psv(const void *hcpe, size_t n,
+                                           void *psv, shogi_error_t *err);
+
+/* Evaluates the positions of n PSV records into values[0..n-1] (as
+ * shogi_network_evaluate). */
+SHOGI_API shogi_status_t shogi_network_evaluate_psv(shogi_network_t net,
+                                                    const void *psv, size_t n,
+                                                    int32_t fv_scale,
+                                                    int32_t *values,
+                                                    shogi_error_t *err);
+
+/* The HalfKP features of n PSV records: black and white each receive
+ * n * SHOGI_NNUE_MAX_ACTIVE indices, record i at [i * 38, i * 38 + 38), in
+ * the order of shogi_position_halfkp_features. */
+SHOGI_API shogi_status_t shogi_psv_halfkp_features(const void *psv, size_t n,
+                                                   int32_t *black,
+                                                   int32_t *white,
+                                                   shogi_error_t *err);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
