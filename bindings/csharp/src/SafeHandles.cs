@@ -44,3 +44,19 @@ namespace LibShogi
         }
     }
 }
+
+namespace LibShogi
+{
+    /// <summary>A shogi_engine_t. Its release waits for a running Search
+    /// call to return (the SafeHandle reference count), so the library never
+    /// sees a free while it searches.</summary>
+    public sealed class EngineHandle : SafeHandleZeroOrMinusOneIsInvalid
+    {
+        public EngineHandle() : base(true) { }
+
+        protected override bool ReleaseHandle()
+        {
+            return NativeMethods.shogi_engine_free(handle, null) == 0;
+        }
+    }
+}
