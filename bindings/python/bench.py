@@ -117,6 +117,14 @@ def main():
         t = median_time(lambda: libshogi.halfkp_features_many(bb), R)
         print("halfkp_features_many:    %.3f us per position (Board in)" % (t / len(bb) * 1e6))
 
+        if libshogi._lib.has("shogi_psv_halfkp_features"):
+            psv = np.frombuffer(b"".join(x.to_psv() for x in boards), dtype=libshogi.PackedSfenValue)
+            psv = np.tile(psv, args.batch // len(psv) + 1)[: args.batch]
+            t = median_time(lambda: libshogi.psv_halfkp_features(psv), R)
+            print("psv_halfkp_features:     %.3f us per position (PSV in, one call)" % (t / len(psv) * 1e6))
+            t = median_time(lambda: net.evaluate_psv(psv), R)
+            print("evaluate_psv:            %.3f us per position (PSV in, one call)" % (t / len(psv) * 1e6))
+
     start = Board()
     t = median_time(lambda: start.perft(5), R)
     print("perft(5) library call:   %.3f s (%d nodes)" % (t, start.perft(5)))

@@ -117,4 +117,24 @@ print("first row, side to move's view:", us[0][:8], "...")
 indices, offsets = batch.flat(libshogi.BLACK)
 print("EmbeddingBag input:", indices.shape, offsets.shape)
 assert (batch.black < libshogi.HALFKP_DIMENSIONS).all()
+
+# %% [markdown]
+# ## Training records
+# PackedSfenValue records (numpy dtype compatible with cshogi) in, features
+# and evaluations out, each in one library call. A real file is
+# `np.fromfile("train.bin", dtype=libshogi.PackedSfenValue)`.
+
+# %%
+if libshogi._lib.has("shogi_psv_halfkp_features"):
+    boards = [libshogi.Board(s) for s in sfens[:256]]
+    raw = b"".join(b.to_psv(score=int(v)) for b, v in zip(boards, values))
+    psv = np.frombuffer(raw, dtype=libshogi.PackedSfenValue)
+    fb = libshogi.psv_halfkp_features(psv)
+    assert (fb.black == batch.black).all()
+    teacher = net.evaluate_psv(psv)
+    print("PSV batch:", psv.shape, "features", fb.black.shape, "evals equal:", bool((teacher == psv["score"]).all()))
+    hcpe = libshogi.psv_to_hcpe(psv)
+    print("as hcpe:", hcpe.dtype.names)
+else:
+    print("this library build has no records section yet")
 print("done")
