@@ -787,6 +787,174 @@ SHOGI_API shogi_status_t shogi_psv_halfkp_features(const void *psv, size_t n,
                                                    int32_t *white,
                                                    shogi_error_t *err);
 
+/* ==========================================================================
+ * Search engine
+ * ==========================================================================
+ * An engine holds search threads (Lazy SMP: they share one transposition
+ * table), the table and the options. shogi_engine_search runs one search
+ * at a time and blocks the calling thread until the search ends; another
+ * thread may call shogi_engine_stop (or shogi_engine_ponderhit) on the same
+ * handle meanwhile - those two, and shogi_engine_searching, are the only
+ * calls allowed on an engine while it searches. Free an engine only when no
+ * search runs.
+ *
+ * Scores are from the side to move's point of view. A score is either a
+ * value (SHOGI_SCORE_CP: centipawns, 100 * value / 90, the engines'
+ * convention) or a mate (SHOGI_SCORE_MATE: the distance to mate in plies,
+ * positive when the side to move mates, negative when it is mated; 0 with
+ * value < 0 when it has no legal move). value is the raw score in the
+ * evaluation's unit (mates beyond +-31754).
+ *
+ * The info callback is a plain C function pointer. It is called on the
+ * thread that called shogi_engine_search, from inside the search, once per
+ * completed iteration and MultiPV line (and for aspiration fail-lows/highs
+ * after 3 seconds). It must return quickly; it may call shogi_engine_stop.
+ * The info struct is valid during the call only.
+ */
+
+typedef struct shogi_engine_s *shogi_engine_t;
+
+/* Score kinds. */
+enum { SHOGI_SCORE_CP = 0, SHOGI_SCORE_MATE = 1 };
+
+/* Bounds of an info score. */
+enum {
+    SHOGI_BOUND_EXACT = 0,
+    SHOGI_BOUND_UPPER = 1, /* fail low: the score is at most this */
+    SHOGI_BOUND_LOWER = 2  /* fail high: the score is at least this */
+};
+
+/* The longest PV the structs below carry (longer PVs are cut). */
+#define SHOGI_MAX_PV 64
+/* The most MultiPV lines a result carries. */
+#define SHOGI_MAX_MULTIPV 16
+
+/* Engine options. All-zero means the defaults: 1 thread, 16 MB, 1 line,
+ * no declaration rule, no move limit, FV_SCALE 16, never resign. */
+typedef struct shogi_engine_options_t {
+    int32_t threads;            /* search threads, 1..1024 (0: 1) */
+    int32_t hash_mb;            /* transposition table in MB (0: 16) */
+    int32_t multipv;            /* lines, 1..SHOGI_MAX_MULTIPV (0: 1) */
+    int32_t entering_king_rule; /* SHOGI_RULE_* (declaration win) */
+    int32_t max_moves_to_draw;  /* draw at this move number (0: none) */
+    int32_t fv_scale;           /* NNUE FV_SCALE 1..128 (0: 16) */
+    int32_t resign_value;       /* resign below -resign_value cp (0: never) */
+    int32_t network_delay_ms;   /* kept back from clock-based limits */
+} shogi_engine_options_t;
+
+/* Search limits. All-zero means no limit: the search runs until
+ * shogi_engine_stop (or to the deepest depth). Clock fields are indexed by
+ * colour (SHOGI_BLACK, SHOGI_WHITE). */
+typedef struct shogi_search_limits_t {
+    int32_t depth;          /* plies (0: none) */
+    int32_t infinite;       /* 1: until shogi_engine_stop */
+    int32_t ponder;         /* 1: no time limit until shogi_engine_ponderhit */
+    int32_t reserved;       /* 0 */
+    uint64_t nodes;         /* total nodes (0: none) */
+    int64_t movetime_ms;    /* fixed time for this move (0: none) */
+    int64_t time_ms[2];     /* remaining time on each clock */
+    int64_t inc_ms[2];      /* Fischer increment */
+    int64_t byoyomi_ms[2];  /* byoyomi */
+} shogi_search_limits_t;
+
+/* One progress report (one MultiPV line of one iteration). */
+typedef struct shogi_search_info_t {
+    int32_t depth;
+    int32_t seldepth;
+    int32_t multipv;    /* 1-based line number */
+    int32_t score_kind; /* SHOGI_SCORE_* */
+    int32_t score;      /* cp or mate plies (see above) */
+    int32_t value;      /* raw score */
+    int32_t bound;      /* SHOGI_BOUND_* */
+    int32_t hashfull;   /* per mille */
+    uint64_t nodes;
+    uint64_t nps;
+    int64_t time_ms;
+    int32_t pv_length;
+    uint32_t pv[SHOGI_MAX_PV];
+} shogi_search_info_t;
+
+typedef void (*shogi_info_callback_t)(const shogi_search_info_t *info,
+                                      void *user_data);
+
+/* One line of a result. */
+typedef struct shogi_search_line_t {
+    int32_t score_kind;
+    int32_t score;
+    int32_t value;
+    int32_t depth;
+    int32_t seldepth;
+    int32_t pv_length;
+    uint32_t pv[SHOGI_MAX_PV];
+} shogi_search_line_t;
+
+/* The result of a search. best_move is a legal move, SHOGI_MOVE_RESIGN
+ * (no legal move, or the score is below the resign value) or
+ * SHOGI_MOVE_WIN (a declaration win under the point rules; under the try
+ * rule the king move is returned). */
+typedef struct shogi_search_result_t {
+    uint32_t best_move;
+    uint32_t ponder_move; /* SHOGI_MOVE_NONE when unknown */
+    int32_t score_kind;
+    int32_t score;
+    int32_t value;
+    int32_t depth;
+    int32_t seldepth;
+    int32_t line_count; /* MultiPV lines in lines[] */
+    uint64_t nodes;
+    int64_t time_ms;
+    int32_t pv_length;
+    uint32_t pv[SHOGI_MAX_PV];
+    shogi_search_line_t lines[SHOGI_MAX_MULTIPV];
+} shogi_search_result_t;
+
+/* Creates an engine. options may be NULL (defaults). net may be NULL: the
+ * built-in material evaluation is used; otherwise the engine keeps the
+ * network alive (the network handle may be freed afterwards). */
+SHOGI_API shogi_status_t shogi_engine_new(const shogi_engine_options_t *options,
+                                          shogi_network_t net,
+                                          shogi_engine_t *out,
+                                          shogi_error_t *err);
+
+/* Releases an engine (not while it searches: SHOGI_E_STATE). */
+SHOGI_API shogi_status_t shogi_engine_free(shogi_engine_t eng,
+                                           shogi_error_t *err);
+
+/* Changes the options (not while searching: SHOGI_E_STATE). */
+SHOGI_API shogi_status_t shogi_engine_set_options(shogi_engine_t eng,
+                                                  const shogi_engine_options_t *options,
+                                                  shogi_error_t *err);
+
+/* Clears the transposition table and move-ordering statistics. */
+SHOGI_API shogi_status_t shogi_engine_new_game(shogi_engine_t eng,
+                                               shogi_error_t *err);
+
+/* Searches pos (not modified; its history counts for repetitions) under
+ * limits (NULL: no limit, see shogi_search_limits_t) and fills *result.
+ * callback may be NULL. Blocks until the search ends (limits reached or
+ * shogi_engine_stop). SHOGI_E_STATE if the engine is already searching. */
+SHOGI_API shogi_status_t shogi_engine_search(shogi_engine_t eng,
+                                             shogi_position_t pos,
+                                             const shogi_search_limits_t *limits,
+                                             shogi_info_callback_t callback,
+                                             void *user_data,
+                                             shogi_search_result_t *result,
+                                             shogi_error_t *err);
+
+/* Asks a running search to stop (any thread; returns at once). The search
+ * then returns its best move so far. A no-op when no search runs. */
+SHOGI_API shogi_status_t shogi_engine_stop(shogi_engine_t eng,
+                                           shogi_error_t *err);
+
+/* Ends pondering: the search's time limits count from now (any thread). */
+SHOGI_API shogi_status_t shogi_engine_ponderhit(shogi_engine_t eng,
+                                                shogi_error_t *err);
+
+/* *searching receives 1 while a search runs (any thread). */
+SHOGI_API shogi_status_t shogi_engine_searching(shogi_engine_t eng,
+                                                int32_t *searching,
+                                                shogi_error_t *err);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -1,0 +1,313 @@
+package main
+
+/*
+#include "capi.h"
+
+// The info callback is a C function pointer: Go cannot call it directly,
+// so it goes through this trampoline.
+static inline void shogi_call_info(shogi_info_callback_t cb, shogi_search_info_t *info, void *user_data) {
+	cb(info, user_data);
+}
+*/
+import "C"
+
+import (
+	"fmt"
+	"sync/atomic"
+	"time"
+	"unsafe"
+
+	"github.com/libshogi/libshogi/libshogi/board"
+	"github.com/libshogi/libshogi/libshogi/nnue"
+	"github.com/libshogi/libshogi/libshogi/search"
+)
+
+// engine is what an engine handle refers to.
+type engine struct {
+	e    *search.Engine
+	net  *nnue.Net
+	busy atomic.Bool // a shogi_engine_search call is running
+}
+
+func withEngine(cerr *C.shogi_error_t, h C.shogi_engine_t, body func(en *engine) error) C.shogi_status_t {
+	return withHandle(cerr, handleValue(unsafe.Pointer(h)), kindEngine, func(o *object) error {
+		return body(o.value.(*engine))
+	})
+}
+
+// engineOptions validates C options (nil: defaults) into search options.
+func engineOptions(o *C.shogi_engine_options_t, net *nnue.Net) (search.Options, error) {
+	opts := search.DefaultOptions()
+	opts.NetworkDelay = 0
+	fv := nnue.DefaultFVScale
+	if o != nil {
+		switch {
+		case o.threads < 0 || o.threads > 1024:
+			return opts, errorf(statusInvalidArgument, "threads %d: must be 1..1024 (0: 1)", int32(o.threads))
+		case o.hash_mb < 0 || o.hash_mb > 1<<20:
+			return opts, errorf(statusInvalidArgument, "hash_mb %d: must be 1..1048576 (0: 16)", int32(o.hash_mb))
+		case o.multipv < 0 || o.multipv > C.SHOGI_MAX_MULTIPV:
+			return opts, errorf(statusInvalidArgument, "multipv %d: must be 1..%d (0: 1)", int32(o.multipv), C.SHOGI_MAX_MULTIPV)
+		case o.entering_king_rule < C.SHOGI_RULE_NONE || o.entering_king_rule > C.SHOGI_RULE_TRY:
+			return opts, errorf(statusInvalidArgument, "entering_king_rule %d: not a SHOGI_RULE_* value", int32(o.entering_king_rule))
+		case o.max_moves_to_draw < 0:
+			return opts, errorf(statusInvalidArgument, "max_moves_to_draw %d: must not be negative", int32(o.max_moves_to_draw))
+		case o.resign_value < 0:
+			return opts, errorf(statusInvalidArgument, "resign_value %d: must not be negative", int32(o.resign_value))
+		case o.network_delay_ms < 0:
+			return opts, errorf(statusInvalidArgument, "network_delay_ms %d: must not be negative", int32(o.network_delay_ms))
+		}
+		if o.fv_scale != 0 {
+			if err := checkFVScale(o.fv_scale); err != nil {
+				return opts, err
+			}
+			fv = int(o.fv_scale)
+		}
+		if o.threads > 0 {
+			opts.Threads = int(o.threads)
+		}
+		if o.hash_mb > 0 {
+			opts.HashMB = int(o.hash_mb)
+		}
+		if o.multipv > 0 {
+			opts.MultiPV = int(o.multipv)
+		}
+		opts.EnteringKingRule = board.EnteringKingRule(o.entering_king_rule)
+		opts.MaxMovesToDraw = int(o.max_moves_to_draw)
+		opts.ResignValue = int(o.resign_value) * search.PawnValue / 100
+		opts.NetworkDelay = time.Duration(o.network_delay_ms) * time.Millisecond
+	}
+	if net != nil {
+		opts.Eval = search.NNUEFactory(net, fv)
+		opts.EvalID = fmt.Sprintf("%p@%d", net, fv)
+	}
+	return opts, nil
+}
+
+//export shogi_engine_new
+func shogi_engine_new(options *C.shogi_engine_options_t, net C.shogi_network_t, out *C.shogi_engine_t, cerr *C.shogi_error_t) C.shogi_status_t {
+	return guard(cerr, func() error {
+		if out == nil {
+			return errNull("out")
+		}
+		var n *nnue.Net
+		if net != nil {
+			var err error
+			if n, err = lookupNetwork(net); err != nil {
+				return err
+			}
+		}
+		opts, err := engineOptions(options, n)
+		if err != nil {
+			return err
+		}
+		return newHandle(unsafe.Pointer(out), kindEngine, &engine{e: search.NewEngine(opts), net: n})
+	})
+}
+
+//export shogi_engine_free
+func shogi_engine_free(eng C.shogi_engine_t, cerr *C.shogi_error_t) C.shogi_status_t {
+	return guard(cerr, func() error {
+		if eng == nil {
+			return nil
+		}
+		h := handleValue(unsafe.Pointer(eng))
+		if o, err := handles.find(h, kindEngine); err == nil && o.value.(*engine).busy.Load() {
+			return errorf(statusState, "engine is searching: stop the search and wait for it before freeing")
+		}
+		return handles.remove(h, kindEngine)
+	})
+}
+
+//export shogi_engine_set_options
+func shogi_engine_set_options(eng C.shogi_engine_t, options *C.shogi_engine_options_t, cerr *C.shogi_error_t) C.shogi_status_t {
+	return withEngine(cerr, eng, func(en *engine) error {
+		if en.busy.Load() {
+			return errorf(statusState, "engine is searching")
+		}
+		opts, err := engineOptions(options, en.net)
+		if err != nil {
+			return err
+		}
+		en.e.SetOptions(opts)
+		return nil
+	})
+}
+
+//export shogi_engine_new_game
+func shogi_engine_new_game(eng C.shogi_engine_t, cerr *C.shogi_error_t) C.shogi_status_t {
+	return withEngine(cerr, eng, func(en *engine) error {
+		if en.busy.Load() {
+			return errorf(statusState, "engine is searching")
+		}
+		en.e.NewGame()
+		return nil
+	})
+}
+
+func ms(v C.int64_t, name string) (time.Duration, error) {
+	if v < 0 {
+		return 0, errorf(statusInvalidArgument, "%s %d: must not be negative", name, int64(v))
+	}
+	if v > 1<<40 {
+		return 0, errorf(statusInvalidArgument, "%s %d: too large", name, int64(v))
+	}
+	return time.Duration(v) * time.Millisecond, nil
+}
+
+func searchLimits(l *C.shogi_search_limits_t) (search.Limits, error) {
+	var lim search.Limits
+	if l == nil {
+		return lim, nil
+	}
+	if l.depth < 0 {
+		return lim, errorf(statusInvalidArgument, "depth %d: must not be negative", int32(l.depth))
+	}
+	lim.Depth = min(int(l.depth), search.MaxPly-1)
+	lim.Nodes = uint64(l.nodes)
+	lim.Infinite = l.infinite != 0
+	lim.Ponder = l.ponder != 0
+	var err error
+	if lim.MoveTime, err = ms(l.movetime_ms, "movetime_ms"); err != nil {
+		return lim, err
+	}
+	for c := 0; c < 2; c++ {
+		if lim.Time[c], err = ms(l.time_ms[c], "time_ms"); err != nil {
+			return lim, err
+		}
+		if lim.Inc[c], err = ms(l.inc_ms[c], "inc_ms"); err != nil {
+			return lim, err
+		}
+		if lim.Byoyomi[c], err = ms(l.byoyomi_ms[c], "byoyomi_ms"); err != nil {
+			return lim, err
+		}
+	}
+	return lim, nil
+}
+
+// scoreFields gives a score its C kind, displayed value and raw value.
+func scoreFields(s search.Score) (kind, score, value C.int32_t) {
+	if s.IsMate() {
+		return C.SHOGI_SCORE_MATE, C.int32_t(s.MatePly()), C.int32_t(s)
+	}
+	return C.SHOGI_SCORE_CP, C.int32_t(s.CP()), C.int32_t(s)
+}
+
+func copyPV(dst *[C.SHOGI_MAX_PV]C.uint32_t, pv []board.Move) C.int32_t {
+	n := min(len(pv), len(dst))
+	for i := 0; i < n; i++ {
+		dst[i] = C.uint32_t(pv[i])
+	}
+	return C.int32_t(n)
+}
+
+func fillResult(r *C.shogi_search_result_t, res *search.Result) {
+	*r = C.shogi_search_result_t{}
+	r.best_move = C.uint32_t(res.BestMove)
+	r.ponder_move = C.uint32_t(res.PonderMove)
+	r.score_kind, r.score, r.value = scoreFields(res.Score)
+	r.depth = C.int32_t(res.Depth)
+	r.seldepth = C.int32_t(res.SelDepth)
+	r.nodes = C.uint64_t(res.Nodes)
+	r.time_ms = C.int64_t(res.Time.Milliseconds())
+	r.pv_length = copyPV(&r.pv, res.PV)
+	n := min(len(res.Lines), len(r.lines))
+	r.line_count = C.int32_t(n)
+	for i := 0; i < n; i++ {
+		l := &res.Lines[i]
+		cl := &r.lines[i]
+		cl.score_kind, cl.score, cl.value = scoreFields(l.Score)
+		cl.depth = C.int32_t(l.Depth)
+		cl.seldepth = C.int32_t(l.SelDepth)
+		cl.pv_length = copyPV(&cl.pv, l.PV)
+	}
+}
+
+//export shogi_engine_search
+func shogi_engine_search(eng C.shogi_engine_t, pos C.shogi_position_t, limits *C.shogi_search_limits_t,
+	callback C.shogi_info_callback_t, userData unsafe.Pointer, result *C.shogi_search_result_t, cerr *C.shogi_error_t) C.shogi_status_t {
+	return withEngine(cerr, eng, func(en *engine) error {
+		if result == nil {
+			return errNull("result")
+		}
+		po, err := handles.lookup(handleValue(unsafe.Pointer(pos)), kindPosition)
+		if err != nil {
+			return err
+		}
+		lim, err := searchLimits(limits)
+		if err != nil {
+			return err
+		}
+		if !en.busy.CompareAndSwap(false, true) {
+			return errorf(statusState, "engine is already searching")
+		}
+		defer en.busy.Store(false)
+		p := po.value.(*board.Position).Clone()
+
+		var onInfo func(*search.Info)
+		if callback != nil {
+			// C memory: the callback gets a pointer the Go collector never moves.
+			ci := (*C.shogi_search_info_t)(C.calloc(1, C.sizeof_shogi_search_info_t))
+			if ci == nil {
+				return errorf(statusInternal, "out of memory")
+			}
+			defer C.free(unsafe.Pointer(ci))
+			onInfo = func(i *search.Info) {
+				*ci = C.shogi_search_info_t{}
+				ci.depth = C.int32_t(i.Depth)
+				ci.seldepth = C.int32_t(i.SelDepth)
+				ci.multipv = C.int32_t(i.MultiPV)
+				ci.score_kind, ci.score, ci.value = scoreFields(i.Score)
+				switch i.Bound {
+				case search.BoundUpper:
+					ci.bound = C.SHOGI_BOUND_UPPER
+				case search.BoundLower:
+					ci.bound = C.SHOGI_BOUND_LOWER
+				default:
+					ci.bound = C.SHOGI_BOUND_EXACT
+				}
+				ci.hashfull = C.int32_t(i.Hashfull)
+				ci.nodes = C.uint64_t(i.Nodes)
+				ci.nps = C.uint64_t(i.NPS)
+				ci.time_ms = C.int64_t(i.Time.Milliseconds())
+				ci.pv_length = copyPV(&ci.pv, i.PV)
+				C.shogi_call_info(callback, ci, userData)
+			}
+		}
+		res := en.e.Search(p, lim, onInfo)
+		fillResult(result, &res)
+		return nil
+	})
+}
+
+//export shogi_engine_stop
+func shogi_engine_stop(eng C.shogi_engine_t, cerr *C.shogi_error_t) C.shogi_status_t {
+	return withEngine(cerr, eng, func(en *engine) error {
+		if en.busy.Load() {
+			en.e.Stop()
+		}
+		return nil
+	})
+}
+
+//export shogi_engine_ponderhit
+func shogi_engine_ponderhit(eng C.shogi_engine_t, cerr *C.shogi_error_t) C.shogi_status_t {
+	return withEngine(cerr, eng, func(en *engine) error {
+		en.e.PonderHit()
+		return nil
+	})
+}
+
+//export shogi_engine_searching
+func shogi_engine_searching(eng C.shogi_engine_t, searching *C.int32_t, cerr *C.shogi_error_t) C.shogi_status_t {
+	return withEngine(cerr, eng, func(en *engine) error {
+		if searching == nil {
+			return errNull("searching")
+		}
+		*searching = 0
+		if en.busy.Load() {
+			*searching = 1
+		}
+		return nil
+	})
+}
