@@ -1,6 +1,7 @@
 """Board: a shogi position (a handle of the C library) with cshogi-style methods."""
 
 import ctypes
+import threading
 
 from . import _errors
 from . import _lib
@@ -138,6 +139,37 @@ _free = F.shogi_position_free
 _np = None
 
 
+class _Scratch(object):
+    """Per-thread out-parameters and error struct, so that one Board can be
+    read from several threads at once (as the C library allows)."""
+
+    __slots__ = ("err", "errp", "buf", "count", "countp", "i32", "i32p", "u32", "u32p", "u64", "u64p")
+
+    def __init__(self):
+        self.err = _lib.Error()
+        self.errp = ctypes.byref(self.err)
+        self.buf = (ctypes.c_uint32 * MAX_MOVES)()
+        self.count = ctypes.c_size_t(0)
+        self.countp = ctypes.byref(self.count)
+        self.i32 = ctypes.c_int32(0)
+        self.i32p = ctypes.byref(self.i32)
+        self.u32 = ctypes.c_uint32(0)
+        self.u32p = ctypes.byref(self.u32)
+        self.u64 = ctypes.c_uint64(0)
+        self.u64p = ctypes.byref(self.u64)
+
+
+_tls = threading.local()
+
+
+def _scratch():
+    try:
+        return _tls.s
+    except AttributeError:
+        s = _tls.s = _Scratch()
+        return s
+
+
 def _numpy():
     global _np
     if _np is None:
@@ -165,65 +197,43 @@ class Board(object):
     ``Board.from_handicap("bishop")`` a handicap start. Moves are ints: the
     library's move value whose low 16 bits are YaneuraOu's move16.
 
-    A Board may be read from several threads at once; do not mutate it (push,
-    pop, set_sfen) while another thread uses it - give each thread a copy().
+    A Board may be read (sfen, legal_moves, perft ...) from several threads
+    at once; do not mutate it (push, pop, set_sfen) while another thread
+    uses it - give each thread a copy().
     """
 
-    __slots__ = ("_h", "_history", "_err", "_errp", "_buf", "_count", "_countp", "_out", "_outp", "__weakref__")
+    __slots__ = ("_h", "_history", "__weakref__")
 
     def __init__(self, sfen=None, flags=0):
         self._h = None
         self._history = []
-        self._err = _lib.Error()
-        self._errp = ctypes.byref(self._err)
-        self._buf = None
-        self._count = ctypes.c_size_t(0)
-        self._countp = ctypes.byref(self._count)
-        self._out = ctypes.c_int32(0)
-        self._outp = ctypes.byref(self._out)
         h = ctypes.c_void_p()
+        sc = _scratch()
         if sfen is None:
-            rc = F.shogi_position_new(ctypes.byref(h), self._errp)
+            rc = F.shogi_position_new(ctypes.byref(h), sc.errp)
         elif flags:
-            rc = F.shogi_position_from_sfen_ex(_text(sfen, "sfen"), flags, ctypes.byref(h), self._errp)
+            rc = F.shogi_position_from_sfen_ex(_text(sfen, "sfen"), flags, ctypes.byref(h), sc.errp)
         else:
-            rc = F.shogi_position_from_sfen(_text(sfen, "sfen"), ctypes.byref(h), self._errp)
+            rc = F.shogi_position_from_sfen(_text(sfen, "sfen"), ctypes.byref(h), sc.errp)
         if rc:
-            raise _lib.exception(rc, self._err)
+            raise _lib.exception(rc, sc.err)
         self._h = h
-
-    @classmethod
-    def from_handicap(cls, name):
-        """A handicap start position by name ("even", "lance", "bishop",
-        "rook", "2-piece" ... or the KIF name such as "角落ち")."""
-        b = cls.__new__(cls)
-        b._init_empty()
-        h = ctypes.c_void_p()
-        rc = F.shogi_position_from_handicap(_text(name, "name"), ctypes.byref(h), b._errp)
-        if rc:
-            raise _lib.exception(rc, b._err)
-        b._h = h
-        return b
 
     @classmethod
     def _from_handle(cls, h, history=()):
         """A Board owning a position handle the library just created."""
         b = cls.__new__(cls)
-        b._init_empty()
         b._h = h
         b._history = list(history)
         return b
 
-    def _init_empty(self):
-        self._h = None
-        self._history = []
-        self._err = _lib.Error()
-        self._errp = ctypes.byref(self._err)
-        self._buf = None
-        self._count = ctypes.c_size_t(0)
-        self._countp = ctypes.byref(self._count)
-        self._out = ctypes.c_int32(0)
-        self._outp = ctypes.byref(self._out)
+    @classmethod
+    def from_handicap(cls, name):
+        """A handicap start position by name ("even", "lance", "bishop",
+        "rook", "2-piece" ... or the KIF name such as "角落ち")."""
+        h = ctypes.c_void_p()
+        _lib.call(F.shogi_position_from_handicap, _text(name, "name"), ctypes.byref(h))
+        return cls._from_handle(h)
 
     # -- lifetime ---------------------------------------------------------
     def close(self):
@@ -255,21 +265,27 @@ class Board(object):
             raise ValueError("the board was closed")
         return h
 
-    def _raise(self, rc):
-        raise _lib.exception(rc, self._err)
+    def _get(self, fn, *args):
+        """fn(handle, *args, &out, err) for an int32 out-parameter."""
+        sc = _scratch()
+        rc = fn(self._handle(), *(args + (sc.i32p, sc.errp)))
+        if rc:
+            raise _lib.exception(rc, sc.err)
+        return sc.i32.value
+
+    def _get_u32(self, fn, *args):
+        sc = _scratch()
+        rc = fn(self._handle(), *(args + (sc.u32p, sc.errp)))
+        if rc:
+            raise _lib.exception(rc, sc.err)
+        return sc.u32.value
 
     # -- copying ----------------------------------------------------------
     def copy(self):
         """An independent copy, history included."""
-        b = Board.__new__(Board)
-        b._init_empty()
         h = ctypes.c_void_p()
-        rc = F.shogi_position_clone(self._handle(), ctypes.byref(h), b._errp)
-        if rc:
-            raise _lib.exception(rc, b._err)
-        b._h = h
-        b._history = list(self._history)
-        return b
+        _lib.call(F.shogi_position_clone, self._handle(), ctypes.byref(h))
+        return Board._from_handle(h, self._history)
 
     __copy__ = copy
 
@@ -287,9 +303,7 @@ class Board(object):
     # -- setting ----------------------------------------------------------
     def set_sfen(self, sfen):
         """Replaces the position with SFEN text and clears the history."""
-        rc = F.shogi_position_set_sfen(self._handle(), _text(sfen, "sfen"), self._errp)
-        if rc:
-            self._raise(rc)
+        _lib.call(F.shogi_position_set_sfen, self._handle(), _text(sfen, "sfen"))
         self._history = []
 
     def reset(self):
@@ -304,10 +318,12 @@ class Board(object):
         if text.startswith("position "):
             text = text[len("position "):].lstrip()
         moves = []
-        if " moves" in text or text.endswith("moves"):
-            head, _, tail = text.partition("moves")
+        head, sep, tail = text.partition(" moves")
+        if sep:
             text = head.strip()
             moves = tail.split()
+        elif text.endswith("moves"):
+            text = text[: -len("moves")].strip()
         if text.startswith("sfen "):
             text = text[5:]
         self.set_sfen(text)
@@ -330,59 +346,52 @@ class Board(object):
     @property
     def turn(self):
         """BLACK (0) or WHITE (1): the side to move."""
-        rc = F.shogi_position_side_to_move(self._handle(), self._outp, self._errp)
-        if rc:
-            self._raise(rc)
-        return self._out.value
+        return self._get(F.shogi_position_side_to_move)
 
     @property
     def move_number(self):
         """The SFEN move number (1 at the start, +1 per move)."""
-        rc = F.shogi_position_ply(self._handle(), self._outp, self._errp)
-        if rc:
-            self._raise(rc)
-        return self._out.value
+        return self._get(F.shogi_position_ply)
 
     ply = move_number
 
     def zobrist_hash(self):
         """64-bit Zobrist key of board, hands and side to move."""
-        k = ctypes.c_uint64()
-        rc = F.shogi_position_key(self._handle(), ctypes.byref(k), self._errp)
+        sc = _scratch()
+        rc = F.shogi_position_key(self._handle(), sc.u64p, sc.errp)
         if rc:
-            self._raise(rc)
-        return k.value
+            raise _lib.exception(rc, sc.err)
+        return sc.u64.value
 
     key = property(zobrist_hash)
 
     def is_check(self):
         """True if the side to move is in check."""
-        rc = F.shogi_position_in_check(self._handle(), self._outp, self._errp)
-        if rc:
-            self._raise(rc)
-        return self._out.value != 0
+        return self._get(F.shogi_position_in_check) != 0
 
     # -- moves ------------------------------------------------------------
-    def _legal_buffer(self):
-        buf = self._buf
-        if buf is None:
-            buf = self._buf = (ctypes.c_uint32 * MAX_MOVES)()
-        rc = _legal_moves(self._handle(), buf, MAX_MOVES, self._countp, self._errp)
-        if rc:
-            self._raise(rc)
-        return buf, self._count.value
-
     @property
     def legal_moves(self):
         """The legal moves as a list of ints."""
-        buf, n = self._legal_buffer()
-        return buf[:n]
+        try:
+            sc = _tls.s
+        except AttributeError:
+            sc = _scratch()
+        rc = _legal_moves(self._h, sc.buf, MAX_MOVES, sc.countp, sc.errp)
+        if rc:
+            self._handle()
+            raise _lib.exception(rc, sc.err)
+        return sc.buf[: sc.count.value]
 
     def legal_moves_array(self):
         """The legal moves as a numpy uint32 array."""
         np = _numpy()
-        buf, n = self._legal_buffer()
-        return np.frombuffer(buf, dtype=np.uint32, count=n).copy()
+        out = np.empty(MAX_MOVES, dtype=np.uint32)
+        sc = _scratch()
+        rc = _legal_moves(self._handle(), out.ctypes.data, MAX_MOVES, sc.countp, sc.errp)
+        if rc:
+            raise _lib.exception(rc, sc.err)
+        return out[: sc.count.value].copy()
 
     def legal_moves_usi(self):
         """The legal moves as USI strings."""
@@ -390,54 +399,37 @@ class Board(object):
 
     def is_legal(self, move):
         """True if the move (its low 16 bits) is legal here."""
-        rc = _is_legal(self._handle(), move & 0xFFFFFFFF, self._outp, self._errp)
-        if rc:
-            self._raise(rc)
-        return self._out.value != 0
+        return self._get(_is_legal, move & 0xFFFFFFFF) != 0
 
     def move_from_usi(self, usi):
         """The legal move for USI text (ParseError / IllegalMoveError)."""
-        m = ctypes.c_uint32()
-        rc = F.shogi_position_move_from_usi(self._handle(), _text(usi, "usi"), ctypes.byref(m), self._errp)
-        if rc:
-            self._raise(rc)
-        return m.value
+        return self._get_u32(F.shogi_position_move_from_usi, _text(usi, "usi"))
 
     def move_from_move16(self, m16):
         """The legal move for a move16 (IllegalMoveError if none)."""
-        m = ctypes.c_uint32()
-        rc = F.shogi_position_move_from_move16(self._handle(), m16 & 0xFFFF, 0, ctypes.byref(m), self._errp)
-        if rc:
-            self._raise(rc)
-        return m.value
+        return self._get_u32(F.shogi_position_move_from_move16, m16 & 0xFFFF, 0)
 
     def move_from_hcpe(self, hcpe_move):
         """The legal move for an hcpe-convention move16."""
-        m = ctypes.c_uint32()
-        rc = F.shogi_position_move_from_move16(self._handle(), hcpe_move & 0xFFFF, 1, ctypes.byref(m), self._errp)
-        if rc:
-            self._raise(rc)
-        return m.value
+        return self._get_u32(F.shogi_position_move_from_move16, hcpe_move & 0xFFFF, 1)
 
     def push(self, move):
         """Does a legal move (IllegalMoveError otherwise; board unchanged)."""
-        rc = _do_move(self._h, move, self._errp)
+        try:
+            sc = _tls.s
+        except AttributeError:
+            sc = _scratch()
+        rc = _do_move(self._h, move, sc.errp)
         if rc:
-            self._raise(self._check_handle(rc))
+            self._handle()
+            raise _lib.exception(rc, sc.err)
         self._history.append(move)
-
-    def _check_handle(self, rc):
-        self._handle()
-        return rc
 
     def push_usi(self, usi):
         """Does a legal move given as USI text; returns the move."""
-        m = ctypes.c_uint32()
-        rc = F.shogi_position_do_move_usi(self._handle(), _text(usi, "usi"), ctypes.byref(m), self._errp)
-        if rc:
-            self._raise(rc)
-        self._history.append(m.value)
-        return m.value
+        m = self._get_u32(F.shogi_position_do_move_usi, _text(usi, "usi"))
+        self._history.append(m)
+        return m
 
     def push_usi_moves(self, usis):
         """push_usi for each move of an iterable (or a space-separated string)."""
@@ -447,9 +439,14 @@ class Board(object):
 
     def pop(self):
         """Undoes the last move; returns it (StateError if there is none)."""
-        rc = _undo_move(self._h, self._errp)
+        try:
+            sc = _tls.s
+        except AttributeError:
+            sc = _scratch()
+        rc = _undo_move(self._h, sc.errp)
         if rc:
-            self._raise(self._check_handle(rc))
+            self._handle()
+            raise _lib.exception(rc, sc.err)
         h = self._history
         return h.pop() if h else MOVE_NONE
 
@@ -465,27 +462,19 @@ class Board(object):
     def perft(self, depth):
         """Leaf count of the legal move tree of the given depth."""
         n = ctypes.c_uint64()
-        rc = F.shogi_position_perft(self._handle(), depth, ctypes.byref(n), self._errp)
-        if rc:
-            self._raise(rc)
+        _lib.call(F.shogi_position_perft, self._handle(), depth, ctypes.byref(n))
         return n.value
 
     # -- game state -------------------------------------------------------
     def repetition(self):
         """Fourfold-repetition state of the moves done on this board:
         REPETITION_NONE / _DRAW / _WIN / _LOSE (side to move's view)."""
-        rc = F.shogi_position_repetition(self._handle(), self._outp, self._errp)
-        if rc:
-            self._raise(rc)
-        return self._out.value
+        return self._get(F.shogi_position_repetition)
 
     def game_result(self, max_moves=0):
         """GAME_ONGOING, GAME_CHECKMATED, GAME_REPETITION_* or
         GAME_MAX_MOVES_DRAW (side to move's view); max_moves 0 = no limit."""
-        rc = F.shogi_position_game_result(self._handle(), max_moves, self._outp, self._errp)
-        if rc:
-            self._raise(rc)
-        return self._out.value
+        return self._get(F.shogi_position_game_result, max_moves)
 
     def is_game_over(self, max_moves=0):
         return self.game_result(max_moves) != GAME_ONGOING
@@ -494,11 +483,9 @@ class Board(object):
         """Judges an entering-king declaration by the side to move:
         (DECLARATION_LOSE / _WIN / _DRAW, the move that claims the win or
         MOVE_NONE)."""
-        m = ctypes.c_uint32()
-        rc = F.shogi_position_declaration(self._handle(), rule, self._outp, ctypes.byref(m), self._errp)
-        if rc:
-            self._raise(rc)
-        return self._out.value, m.value
+        r, m = ctypes.c_int32(), ctypes.c_uint32()
+        _lib.call(F.shogi_position_declaration, self._handle(), rule, ctypes.byref(r), ctypes.byref(m))
+        return r.value, m.value
 
     def is_nyugyoku(self, rule=RULE_27):
         """True if the side to move wins by declaring (cshogi name)."""
@@ -506,11 +493,7 @@ class Board(object):
 
     def mate_move_in_1ply(self):
         """A mate-in-one move of the side to move, or 0 (cshogi name)."""
-        m = ctypes.c_uint32()
-        rc = F.shogi_position_mate1(self._handle(), ctypes.byref(m), self._errp)
-        if rc:
-            self._raise(rc)
-        return m.value
+        return self._get_u32(F.shogi_position_mate1)
 
     mate1 = mate_move_in_1ply
 

@@ -246,8 +246,8 @@ def halfkp_features_many(positions):
     fn = F.shogi_position_halfkp_features
     set_sfen = F.shogi_position_set_sfen
     side = F.shogi_position_side_to_move
-    e = scratch._err
-    ep = scratch._errp
+    e = _lib.Error()
+    ep = ctypes.byref(e)
     count = ctypes.c_size_t()
     countp = ctypes.byref(count)
     out = ctypes.c_int32()

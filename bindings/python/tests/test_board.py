@@ -286,7 +286,14 @@ def test_threads_read_one_board():
     b = Board()
     out = []
 
+    other = Board("R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1")
+    want = (b.legal_moves, other.legal_moves)
+
     def work():
+        for _ in range(300):  # per-thread scratch buffers: no mixing
+            assert b.legal_moves == want[0]
+            assert other.legal_moves == want[1]
+            assert b.sfen() == START
         out.append(b.perft(3))
 
     ts = [threading.Thread(target=work) for _ in range(4)]
