@@ -69,6 +69,12 @@ namespace LibShogi
             return Wrap(status, h, err);
         }
 
+        // A Position for a handle a native call created (or its error).
+        internal static Position FromHandle(int status, PositionHandle h, byte[] err)
+        {
+            return Wrap(status, h, err);
+        }
+
         private static Position Wrap(int status, PositionHandle h, byte[] err)
         {
             if (status != 0)

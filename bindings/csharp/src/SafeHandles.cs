@@ -60,3 +60,17 @@ namespace LibShogi
         }
     }
 }
+
+namespace LibShogi
+{
+    /// <summary>A shogi_record_t.</summary>
+    public sealed class RecordHandle : SafeHandleZeroOrMinusOneIsInvalid
+    {
+        public RecordHandle() : base(true) { }
+
+        protected override bool ReleaseHandle()
+        {
+            return NativeMethods.shogi_record_free(handle, null) == 0;
+        }
+    }
+}

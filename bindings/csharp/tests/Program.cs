@@ -40,6 +40,7 @@ namespace LibShogi.Tests
 
             PositionTests.RunAll(testdata, perftMaxNodes);
             NetworkTests.RunAll(testdata);
+            RecordTests.RunAll(testdata);
             EngineTests.RunAll();
 
             if (Harness.Failed > 0)
