@@ -695,12 +695,8 @@ func shogi_psv_halfkp_features(psv unsafe.Pointer, n C.size_t, black *C.int32_t,
 			if err := record.DecodePSV(in[i*record.PSVSize:(i+1)*record.PSVSize], &r, &d); err != nil {
 				return fail(err)
 			}
-			p, err := positionOf(&d)
-			if err != nil {
-				return fail(err)
-			}
 			for c := board.Black; c <= board.White; c++ {
-				f, ok := nnue.AppendActive(outs[c][i*k:i*k:(i+1)*k], p, c)
+				f, ok := appendRecordFeatures(outs[c][i*k:i*k:(i+1)*k], &d, c)
 				if !ok || len(f) != k {
 					return fail(errorf(statusState, "%d features for %v, want %d", len(f), c, k))
 				}
@@ -708,4 +704,39 @@ func shogi_psv_halfkp_features(psv unsafe.Pointer, n C.size_t, black *C.int32_t,
 			return nil
 		})
 	})
+}
+
+// appendRecordFeatures lists the HalfKP features of a decoded record in the
+// order of nnue.AppendActive, from nnue's own index functions, without
+// building a Position (building one through SFEN costs far more than the
+// decoding). tests/c/test_record.c compares it with
+// shogi_position_halfkp_features.
+func appendRecordFeatures(dst []int32, d *record.Diagram, p board.Color) ([]int32, bool) {
+	ksq := d.KingSquare(p)
+	if ksq >= board.NumSquares {
+		return dst, false
+	}
+	kp := nnue.KingIndex(p, ksq)
+	n := 0
+	for sq := board.Square(0); sq < board.NumSquares; sq++ {
+		pc := d.Squares[sq]
+		if pc == board.NoPiece || pc.Type() == board.King {
+			continue
+		}
+		dst = append(dst, nnue.FeatureIndex(kp, nnue.BoardBona(p, pc, sq)))
+		n++
+	}
+	for c := board.Black; c <= board.White; c++ {
+		for pt := board.Pawn; pt <= board.Gold; pt++ {
+			m := d.Hands[c].Count(pt)
+			for i := 0; i < m; i++ {
+				dst = append(dst, nnue.FeatureIndex(kp, nnue.HandBona(p, c, pt, i)))
+			}
+			n += m
+		}
+	}
+	for ; n < nnue.MaxPieces; n++ {
+		dst = append(dst, nnue.FeatureIndex(kp, nnue.BonaZero))
+	}
+	return dst, true
 }

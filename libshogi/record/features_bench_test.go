@@ -1,0 +1,111 @@
+package record
+
+import (
+	"testing"
+
+	"github.com/libshogi/libshogi/libshogi/board"
+	"github.com/libshogi/libshogi/libshogi/nnue"
+)
+
+// diagramFeatures computes the HalfKP features of a diagram without a
+// Position, in the order of nnue.AppendActive.
+func diagramFeatures(dst []int32, d *Diagram, p board.Color) ([]int32, bool) {
+	ksq := d.KingSquare(p)
+	if ksq >= board.NumSquares {
+		return dst, false
+	}
+	kp := nnue.KingIndex(p, ksq)
+	n := 0
+	for sq := board.Square(0); sq < board.NumSquares; sq++ {
+		pc := d.Squares[sq]
+		if pc == board.NoPiece || pc.Type() == board.King {
+			continue
+		}
+		dst = append(dst, nnue.FeatureIndex(kp, nnue.BoardBona(p, pc, sq)))
+		n++
+	}
+	for c := board.Black; c <= board.White; c++ {
+		for pt := board.Pawn; pt <= board.Gold; pt++ {
+			k := d.Hands[c].Count(pt)
+			for i := 0; i < k; i++ {
+				dst = append(dst, nnue.FeatureIndex(kp, nnue.HandBona(p, c, pt, i)))
+			}
+			n += k
+		}
+	}
+	for ; n < nnue.MaxPieces; n++ {
+		dst = append(dst, nnue.FeatureIndex(kp, nnue.BonaZero))
+	}
+	return dst, true
+}
+
+func TestDiagramFeaturesMatchPosition(t *testing.T) {
+	b := &testing.B{}
+	data := benchPSV(b, 500)
+	var rec PSV
+	var d Diagram
+	for i := 0; i < 500; i++ {
+		if err := DecodePSV(data[i*PSVSize:], &rec, &d); err != nil {
+			t.Fatal(err)
+		}
+		p, err := d.Position()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for c := board.Black; c <= board.White; c++ {
+			want, _ := nnue.AppendActive(nil, p, c)
+			got, _ := diagramFeatures(nil, &d, c)
+			if len(got) != len(want) {
+				t.Fatalf("record %d: %d features, want %d", i, len(got), len(want))
+			}
+			for j := range got {
+				if got[j] != want[j] {
+					t.Fatalf("record %d %v: feature %d = %d, want %d", i, c, j, got[j], want[j])
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkPSVFeatures: one op = one PSV record decoded, turned into a
+// Position (through SFEN, as the C ABI does) and both perspectives'
+// HalfKP features extracted.
+func BenchmarkPSVFeatures(b *testing.B) {
+	const n = 4096
+	data := benchPSV(b, n)
+	var rec PSV
+	var d Diagram
+	buf := make([]int32, 0, 2*nnue.MaxPieces)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		k := i % n
+		if err := DecodePSV(data[k*PSVSize:(k+1)*PSVSize], &rec, &d); err != nil {
+			b.Fatal(err)
+		}
+		p, err := d.Position()
+		if err != nil {
+			b.Fatal(err)
+		}
+		buf, _ = nnue.AppendActive(buf[:0], p, board.Black)
+		buf, _ = nnue.AppendActive(buf, p, board.White)
+	}
+}
+
+// BenchmarkPSVFeaturesDirect: the same features computed straight from the
+// decoded diagram (no Position).
+func BenchmarkPSVFeaturesDirect(b *testing.B) {
+	const n = 4096
+	data := benchPSV(b, n)
+	var rec PSV
+	var d Diagram
+	buf := make([]int32, 0, 2*nnue.MaxPieces)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		k := i % n
+		if err := DecodePSV(data[k*PSVSize:(k+1)*PSVSize], &rec, &d); err != nil {
+			b.Fatal(err)
+		}
+		buf, _ = diagramFeatures(buf[:0], &d, board.Black)
+		buf, _ = diagramFeatures(buf, &d, board.White)
+	}
+}
