@@ -44,13 +44,24 @@ func mate1(pos *board.Position) board.Move {
 			pc := pos.PieceOn(from)
 			pt := pc.Type()
 			canProm := pt.CanPromote() && (board.PromotionZone(us).Has(from) || board.PromotionZone(us).Has(sq))
+			occ2 := occ
+			occ2.Clear(from)
+			occ2.Set(sq)
 			for k := 0; k < 2; k++ {
 				prom := k == 1
 				if prom && !canProm {
 					break
 				}
+				npc := pc
+				if prom {
+					npc = board.NewPiece(us, pt.Promoted())
+				}
+				// Only direct contact checks; the quick escape test first.
+				if !board.Attacks(npc, sq, occ2).Has(ek) || moveLeavesEscape(pos, npc, sq, ek, occ2) {
+					continue
+				}
 				m := board.NewBoardMove(from, sq, prom, pc)
-				if !pos.IsLegal(m) || !pos.GivesCheck(m) {
+				if !pos.IsLegal(m) {
 					continue
 				}
 				if matesAfter(pos, m) {
@@ -72,6 +83,28 @@ func dropLeavesEscape(pos *board.Position, pc board.Piece, sq, ek board.Square) 
 	occ.Set(sq)
 	occ.Clear(ek)
 	att := board.Attacks(pc, sq, occ)
+	esc := board.StepAttacks(them, board.King, ek).AndNot(pos.ColorBB(them))
+	for esc.NonZero() {
+		e := esc.Pop()
+		if e != sq && att.Has(e) {
+			continue
+		}
+		if !pos.Attacked(us, e, occ) {
+			return true
+		}
+	}
+	return false
+}
+
+// moveLeavesEscape is dropLeavesEscape for a board move to sq (occ is the
+// occupancy after the move). The moving piece is still counted on its
+// origin square, which can only hide an escape, never invent one, so a
+// true result is exact.
+func moveLeavesEscape(pos *board.Position, npc board.Piece, sq, ek board.Square, occ board.Bitboard) bool {
+	us := npc.Color()
+	them := us.Opp()
+	occ.Clear(ek)
+	att := board.Attacks(npc, sq, occ)
 	esc := board.StepAttacks(them, board.King, ek).AndNot(pos.ColorBB(them))
 	for esc.NonZero() {
 		e := esc.Pop()

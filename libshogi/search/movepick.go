@@ -163,26 +163,16 @@ func (p *picker) next(t *thread, skipQuiets bool) board.Move {
 				pos.Generate(board.GenQuiets, &p.quiets)
 				us := pos.SideToMove()
 				h := &t.history[us]
-				n := p.quiets.N
-				for i := 0; i < n; i++ {
+				for i := 0; i < p.quiets.N; i++ {
 					m := p.quiets.Moves[i]
-					s := h[histIdx(m)][m.To()]
-					// insertion sort, best first
-					j := i
-					for j > 0 && p.qScore[j-1] < s {
-						p.qScore[j] = p.qScore[j-1]
-						p.quiets.Moves[j] = p.quiets.Moves[j-1]
-						j--
-					}
-					p.qScore[j] = s
-					p.quiets.Moves[j] = m
+					p.qScore[i] = h[histIdx(m)][m.To()]
 				}
 			}
 			p.idx = 0
 			p.stage = stQuiet
 		case stQuiet:
 			for !skipQuiets && p.idx < p.quiets.N {
-				m := p.quiets.Moves[p.idx]
+				m := pickBest(&p.quiets, &p.qScore, p.idx)
 				p.idx++
 				if m == p.ttMove {
 					continue
