@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/libshogi/libshogi/libshogi/board"
 )
 
 func psvFile(t testing.TB) ([]byte, [][]string) {
@@ -158,16 +160,26 @@ func TestHCPE3RoundTrip(t *testing.T) {
 			t.Errorf("game %d differs", i)
 		}
 		// Replay the moves on the start position.
-		p, err := d.Position()
-		if err != nil {
-			t.Fatal(err)
+		if sd := mustDiagram(t, g.Start); d.SFEN4() != sd.SFEN4() {
+			t.Fatalf("game %d: start diagram", i)
 		}
-		for _, m := range g.Moves {
-			mv, err := p.MoveFromMove16(ToYaneuraOu(m.Move16, Apery))
-			if err != nil {
-				t.Fatalf("game %d: %v", i, err)
+		n := 0
+		if err := g.Replay(func(p *board.Position, m board.Move, mi *HCPE3Move) error {
+			if m.HcpeMove16() != mi.Move16 {
+				t.Fatalf("game %d move %d", i, n)
 			}
-			p.DoMove(mv)
+			n++
+			return nil
+		}); err != nil || n != len(g.Moves) {
+			t.Fatalf("game %d: replay %v (%d moves)", i, err, n)
+		}
+		if len(g.Moves) > 0 {
+			bad := *g
+			bad.Moves = append([]HCPE3Move{}, g.Moves...)
+			bad.Moves[0].Move16 = 40<<7 | 40 // 5e5e, never legal
+			if err := bad.Replay(nil); err == nil || !strings.Contains(err.Error(), "move 0") {
+				t.Errorf("illegal move replayed: %v", err)
+			}
 		}
 	}
 	// A truncated file gives an error with the game index.
@@ -185,6 +197,14 @@ func TestHCPE3RoundTrip(t *testing.T) {
 	if last == nil || !strings.Contains(last.Error(), "hcpe3: record 9: truncated") {
 		t.Errorf("truncated: %v", last)
 	}
+}
+
+func mustDiagram(t *testing.T, h HCP) Diagram {
+	d, err := h.Diagram()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
 }
 
 func TestPackRefusesUnpackable(t *testing.T) {

@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"encoding/binary"
 	"io"
+
+	"github.com/libshogi/libshogi/libshogi/board"
 )
 
 // HCPE3Game is one game of a dlshogi hcpe3 file (specs/formats.md §6).
@@ -157,4 +159,32 @@ func AppendHCPE3(dst []byte, g *HCPE3Game) []byte {
 		}
 	}
 	return dst
+}
+
+// Replay plays the game from its start position, calling f with the
+// position before each move (and the move, as a legal board.Move). An
+// illegal move stops the replay with an error naming its index.
+func (g *HCPE3Game) Replay(f func(p *board.Position, m board.Move, info *HCPE3Move) error) error {
+	var d Diagram
+	if err := DecodeHCP(&g.Start, &d); err != nil {
+		return err
+	}
+	p, err := d.Position()
+	if err != nil {
+		return recErr("hcpe3", -1, "start position: %v", err)
+	}
+	for i := range g.Moves {
+		mi := &g.Moves[i]
+		m, err := p.MoveFromMove16(ToYaneuraOu(mi.Move16, Apery))
+		if err != nil {
+			return recErr("hcpe3", -1, "move %d (%s): %v", i, Move16USI(mi.Move16, Apery), err)
+		}
+		if f != nil {
+			if err := f(p, m, mi); err != nil {
+				return err
+			}
+		}
+		p.DoMove(m)
+	}
+	return nil
 }
