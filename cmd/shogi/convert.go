@@ -23,7 +23,7 @@ func init() {
 // hold one position (plus move, score, result) per record.
 var convertExt = map[string]string{
 	".csa": "csa", ".kif": "kif", ".kifu": "kif", ".ki2": "ki2", ".ki2u": "ki2",
-	".sfen": "sfen", ".txt": "sfen", ".bin": "psv", ".psv": "psv", ".hcpe": "hcpe",
+	".sfen": "sfen", ".txt": "sfen", ".bin": "psv", ".psv": "psv", ".hcpe": "hcpe", ".hcpe3": "hcpe3",
 	".ndjson": "ndjson", ".jsonl": "ndjson",
 }
 
@@ -38,6 +38,8 @@ another format to -o (or standard output).
   position formats: sfen (one SFEN per line), psv (PackedSfenValue, 40 bytes),
                     hcpe (38 bytes), ndjson (one JSON object per position:
                     {"sfen":..., "move":"7g7f", "score":0, "result":1, "ply":1})
+  input only:       hcpe3 (dlshogi self-play games: every move's position,
+                    with its eval and the game's result)
 
 A game converts to a position format as the positions of its main line,
 each with the move played, the score of a "'** <score>" / "**評価値=" engine
@@ -105,11 +107,15 @@ func runConvert(args []string) int {
 	}
 	for _, f := range []string{inFmt, outFmt} {
 		switch f {
-		case "csa", "kif", "ki2", "sfen", "psv", "hcpe", "ndjson":
+		case "csa", "kif", "ki2", "sfen", "psv", "hcpe", "ndjson", "hcpe3":
 		default:
 			fmt.Fprintf(os.Stderr, "convert: unknown format %q\n", f)
 			return 2
 		}
+	}
+	if outFmt == "hcpe3" {
+		fmt.Fprintln(os.Stderr, "convert: hcpe3 is read only")
+		return 2
 	}
 	if isGameFormat(outFmt) && !isGameFormat(inFmt) {
 		fmt.Fprintf(os.Stderr, "convert: cannot make %s games from %s positions\n", outFmt, inFmt)
@@ -334,6 +340,35 @@ func (c *converter) positionsFrom(r io.Reader) error {
 			rec := posRecord{d: *rd.Diagram(), move: p.Move, score: int(p.Score), hasScore: true, result: int(p.Result)}
 			if err := c.position(&rec); err != nil {
 				return err
+			}
+		}
+	case "hcpe3":
+		rd := record.NewHCPE3Reader(r, c.policy)
+		rd.OnSkip(func(e *record.Error) { c.skipped++; fmt.Fprintln(os.Stderr, "convert: skipped:", e) })
+		for game := 0; ; game++ {
+			g, _, err := rd.Next()
+			if err == io.EOF {
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+			err = g.Replay(func(p *board.Position, m board.Move, mi *record.HCPE3Move) error {
+				rec := posRecord{d: record.DiagramOf(p), move: m.Move16(), score: int(mi.Eval), hasScore: true}
+				switch g.Result & 3 {
+				case record.ResultBlackWin:
+					rec.result = sideResult(p.SideToMove() == board.Black)
+				case record.ResultWhiteWin:
+					rec.result = sideResult(p.SideToMove() == board.White)
+				}
+				return c.position(&rec)
+			})
+			if err != nil {
+				if c.policy == record.StopOnError {
+					return fmt.Errorf("game %d: %v", game, err)
+				}
+				c.skipped++
+				fmt.Fprintf(os.Stderr, "convert: skipped the rest of game %d: %v\n", game, err)
 			}
 		}
 	case "hcpe":

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/libshogi/libshogi/libshogi/record"
 )
 
 const convertCSA = `V2.2
@@ -91,8 +93,34 @@ func TestConvertCommand(t *testing.T) {
 	if code != 0 || len(strings.Split(strings.TrimSpace(out), "\n")) != 3 {
 		t.Errorf("skip: exit %d\n%s", code, out)
 	}
+	// hcpe3 games: each move's position.
+	h3 := filepath.Join(dir, "g.hcpe3")
+	if err := os.WriteFile(h3, hcpe3Game(t), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, code = runShogi(t, "", "convert", "-to", "ndjson", h3)
+	if code != 0 || !strings.Contains(out, `"move":"7g7f","score":12,"result":1`) || len(strings.Split(strings.TrimSpace(out), "\n")) != 2 {
+		t.Errorf("hcpe3 -> ndjson (%d):\n%s", code, out)
+	}
 	// Positions cannot become games.
 	if _, code := runShogi(t, "", "convert", "-to", "kif", psv); code != 2 {
 		t.Errorf("psv -> kif: exit %d, want 2", code)
 	}
+}
+
+// hcpe3Game is one game: 7g7f (eval 12), 3c3d (eval -5), Black won.
+func hcpe3Game(t *testing.T) []byte {
+	d, err := record.ParseDiagram(record.StartSFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := record.EncodeHCP(&d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &record.HCPE3Game{Start: h, Result: record.ResultBlackWin, Moves: []record.HCPE3Move{
+		{Move16: 7739, Eval: 12, Candidates: []record.MoveVisits{{Move16: 7739, Visits: 10}}},
+		{Move16: 2581, Eval: -5},
+	}}
+	return record.AppendHCPE3(nil, g)
 }
