@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds everything (the shared library, the C programs and the shogi tool)
 # and runs the main job: analyse a position through the shared library with
-# the built-in evaluation. Usage: scripts/demo.sh [SFEN]
+# the built-in evaluation (its legal moves and perft first).
+# Usage: scripts/demo.sh [SFEN]   (DEPTH=N sets the search depth, default 10)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
@@ -9,8 +10,5 @@ cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build -j2
 go build -o build/shogi ./cmd/shogi
 sfen="${1:-startpos}"
-if [ -x build/analyze ]; then
-  ./build/analyze "$sfen"
-else
-  ./build/legal_moves "$sfen" 3
-fi
+./build/legal_moves "$sfen" 3
+./build/analyze "$sfen" "${DEPTH:-10}"
