@@ -62,6 +62,17 @@ from .network import (  # noqa: F401
     halfkp_features_many,
 )
 
+from .engine import (  # noqa: F401,E402
+    BOUND_EXACT,
+    BOUND_LOWER,
+    BOUND_UPPER,
+    SCORE_CP,
+    SCORE_MATE,
+    Engine,
+    SearchInfo,
+    SearchLine,
+    SearchResult,
+)
 from . import records  # noqa: F401,E402
 from .records import (  # noqa: F401,E402
     ENCODING_SHIFT_JIS,
