@@ -257,6 +257,7 @@ func (t *thread) doMove(m board.Move, ply int) {
 	t.stack[ply].currentMove = m
 	t.countNode()
 	t.ev.DoMove(t.pos, m)
+	t.e.tt.prefetch(t.pos.Key())
 }
 
 func (t *thread) updatePV(ply int, m board.Move) {

@@ -2,6 +2,7 @@ package search
 
 import (
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/libshogi/libshogi/libshogi/board"
 )
@@ -114,6 +115,9 @@ func unpack(d uint64) ttData {
 }
 
 func (t *TT) cluster(key uint64) *ttCluster { return &t.clusters[key&t.mask] }
+
+// prefetch starts loading the cluster of key into the cache.
+func (t *TT) prefetch(key uint64) { prefetch(unsafe.Pointer(&t.clusters[key&t.mask])) }
 
 // probe looks key up. It returns the entry's data and whether it was found.
 func (t *TT) probe(key uint64) (ttData, bool) {
