@@ -91,6 +91,9 @@ func WriteRecord(g *Game, f RecordFormat, e Encoding) ([]byte, error) {
 	case RecordKI2:
 		return WriteKI2(g, KIFOptions{Encoding: e})
 	case RecordUSI:
+		if err := g.Validate(); err != nil {
+			return nil, err
+		}
 		return EncodeText(FormatUSIText(g)+"\n", e)
 	}
 	return nil, fmt.Errorf("cannot write record format %v", f)

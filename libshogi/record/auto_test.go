@@ -2,7 +2,10 @@ package record
 
 import (
 	"os"
+	"strings"
 	"testing"
+
+	"github.com/libshogi/libshogi/libshogi/board"
 )
 
 func TestDetectAndReadRecord(t *testing.T) {
@@ -57,4 +60,30 @@ func TestGameFromPosition(t *testing.T) {
 			t.Errorf("%q accepted", bad)
 		}
 	}
+}
+
+func TestValidateFixesBareMoves(t *testing.T) {
+	d, _ := ParseDiagram(StartSFEN)
+	g := NewGame(d)
+	n := g.Root.AddChild(board.Move(7739)) // 7g7f without piece bits
+	n.AddChild(board.Move(2581))           // 3c3d
+	for _, f := range []RecordFormat{RecordCSA, RecordKIF, RecordKI2, RecordUSI} {
+		b, err := WriteRecord(g, f, UTF8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g2, _, err := ReadRecord(b, f)
+		if err != nil || FormatUSIText(g2) != "startpos moves 7g7f 3c3d" {
+			t.Errorf("%v: %v\n%s", f, err, b)
+		}
+	}
+	g.Root.AddChild(board.Move(40<<7 | 40))
+	if _, err := WriteRecord(g, RecordKIF, UTF8); err == nil || !strings.Contains(err.Error(), "ply 1") {
+		t.Errorf("illegal move written: %v", err)
+	}
+	// Garbage piece bits never make a writer panic.
+	g.Root.Children[1].Move = board.Move(0xffffffff)
+	FormatKIF(g)
+	FormatCSA(g, CSAOptions{})
+	FormatKI2(g)
 }

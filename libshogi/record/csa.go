@@ -403,7 +403,7 @@ func csaMove(p *board.Position, s string) (board.Move, error) {
 		case pc.Type().CanPromote() && pc.Type().Promoted() == pt:
 			promote = true
 		default:
-			return 0, fmt.Errorf("move %q: the piece on %s is %s", s, s[1:3], csaNames[pc.Type()])
+			return 0, fmt.Errorf("move %q: the piece on %s is %s", s, s[1:3], pieceName(&csaNames, pc.Type()))
 		}
 		m = board.NewBoardMove(from, to, promote, pc)
 	}
@@ -436,7 +436,7 @@ func CSAMove(m board.Move) string {
 	if !m.IsDrop() {
 		from = csaSq(m.From())
 	}
-	return sign + from + csaSq(m.To()) + csaNames[pt]
+	return sign + from + csaSq(m.To()) + pieceName(&csaNames, pt)
 }
 
 func csaSq(s board.Square) string {
@@ -551,6 +551,9 @@ func FormatCSA(g *Game, o CSAOptions) string {
 
 // WriteCSA formats the game and encodes it as o.Encoding.
 func WriteCSA(g *Game, o CSAOptions) ([]byte, error) {
+	if err := g.Validate(); err != nil {
+		return nil, err
+	}
 	return EncodeText(FormatCSA(g, o), o.Encoding)
 }
 
@@ -575,7 +578,7 @@ func writeCSAPosition(b *strings.Builder, d *Diagram) {
 				} else {
 					b.WriteByte('-')
 				}
-				b.WriteString(csaNames[p.Type()])
+				b.WriteString(pieceName(&csaNames, p.Type()))
 			}
 			b.WriteByte('\n')
 		}

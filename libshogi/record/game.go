@@ -1,6 +1,7 @@
 package record
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -283,4 +284,41 @@ func (n *Node) EngineScore() (int, bool) {
 		}
 	}
 	return score, ok
+}
+
+// pieceName looks a type up in a name table, "?" for a value that is no
+// piece type (so that writers never index out of range).
+func pieceName(tab *[board.NumPieceTypes]string, pt board.PieceType) string {
+	if int(pt) >= len(tab) || tab[pt] == "" {
+		return "?"
+	}
+	return tab[pt]
+}
+
+// Validate replays every line of the tree. It checks that each move is
+// legal and gives it the piece bits of the board package (so that a tree
+// built from bare move16 values can be written). The error names the ply
+// and move of the first illegal move.
+func (g *Game) Validate() error {
+	p, err := g.StartPosition()
+	if err != nil {
+		return fmt.Errorf("start position: %v", err)
+	}
+	var walk func(n *Node, ply int) error
+	walk = func(n *Node, ply int) error {
+		for _, c := range n.Children {
+			m, err := p.MoveFromMove16(uint16(c.Move))
+			if err != nil {
+				return fmt.Errorf("ply %d (%s): %v", ply, board.Move(uint16(c.Move)).USI(), err)
+			}
+			c.Move = m
+			p.DoMove(m)
+			if err := walk(c, ply+1); err != nil {
+				return err
+			}
+			p.UndoMove()
+		}
+		return nil
+	}
+	return walk(g.Root, 1)
 }

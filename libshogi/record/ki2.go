@@ -238,13 +238,13 @@ func ki2Text(p *board.Position, m board.Move, prevTo board.Square, hasPrev bool)
 	if hasPrev && prevTo == m.To() {
 		s = "同"
 	} else {
-		s = zenDigits[m.To().File()] + kanjiDigits[m.To().Rank()]
+		s = kifSquare(m.To())
 	}
 	pt := m.Piece().Type()
 	if m.IsDrop() {
 		pt = m.DropType()
 	}
-	s += kifMoveNames[pt]
+	s += pieceName(&kifMoveNames, pt)
 	var ml board.MoveList
 	p.GenerateLegal(&ml)
 	var same []board.Move
@@ -392,6 +392,9 @@ func FormatKI2(g *Game) (string, error) {
 
 // WriteKI2 formats the game as KI2 and encodes it.
 func WriteKI2(g *Game, o KIFOptions) ([]byte, error) {
+	if err := g.Validate(); err != nil {
+		return nil, err
+	}
 	s, err := FormatKI2(g)
 	if err != nil {
 		return nil, err

@@ -802,9 +802,9 @@ func FormatBOD(d *Diagram, handicap bool) string {
 			case p == board.NoPiece:
 				b.WriteString(" ・")
 			case p.Color() == board.White:
-				b.WriteString("v" + bodNames[p.Type()])
+				b.WriteString("v" + pieceName(&bodNames, p.Type()))
 			default:
-				b.WriteString(" " + bodNames[p.Type()])
+				b.WriteString(" " + pieceName(&bodNames, p.Type()))
 			}
 		}
 		b.WriteString("|" + kanjiDigits[r] + "\n")
@@ -817,15 +817,23 @@ func FormatBOD(d *Diagram, handicap bool) string {
 	return b.String()
 }
 
+// kifSquare writes a destination (７六); "？？" for a value that is no square.
+func kifSquare(sq board.Square) string {
+	if sq < 0 || sq >= board.NumSquares {
+		return "？？"
+	}
+	return zenDigits[sq.File()] + kanjiDigits[sq.Rank()]
+}
+
 // kifMoveText writes the move part of a KIF move line (７六歩(77)).
 func kifMoveText(m board.Move, prevTo board.Square, hasPrev bool) string {
 	var s string
 	if hasPrev && prevTo == m.To() {
 		s = "同\u3000"
 	} else {
-		s = zenDigits[m.To().File()] + kanjiDigits[m.To().Rank()]
+		s = kifSquare(m.To())
 	}
-	s += kifMoveNames[m.Piece().Type()]
+	s += pieceName(&kifMoveNames, m.Piece().Type())
 	if m.IsDrop() {
 		return s + "打"
 	}
@@ -934,5 +942,8 @@ func FormatKIF(g *Game) string {
 // WriteKIF formats the game and encodes it (Shift_JIS unless o says otherwise;
 // characters CP932 lacks make it an error).
 func WriteKIF(g *Game, o KIFOptions) ([]byte, error) {
+	if err := g.Validate(); err != nil {
+		return nil, err
+	}
 	return EncodeText(FormatKIF(g), o.Encoding)
 }
