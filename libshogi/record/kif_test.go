@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/libshogi/libshogi/libshogi/board"
 )
 
 func readKIFFile(t *testing.T, name string) (*Game, Encoding) {
@@ -276,5 +278,44 @@ func TestKIFErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: error %v, want %q", c.in, err, c.want)
 		}
+	}
+}
+
+// TestHandicapNames reads every 手合割 name of the table, and writes the
+// position back as that name (KIF) and as its PI line (CSA).
+func TestHandicapNames(t *testing.T) {
+	n := 0
+	for _, h := range board.Handicaps {
+		if h.KIF == "" {
+			continue
+		}
+		n++
+		for _, enc := range []Encoding{UTF8, ShiftJIS} {
+			src, err := EncodeText("手合割："+h.KIF+"\n手数----指手---------消費時間--\n", enc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, _, err := ReadKIF(src)
+			if err != nil {
+				t.Fatalf("%s: %v", h.KIF, err)
+			}
+			if g.Start.SFEN() != h.SFEN || g.Handicap != h.KIF {
+				t.Errorf("%s: start %s, want %s", h.KIF, g.Start.SFEN(), h.SFEN)
+			}
+			if !strings.Contains(FormatKIF(g), "手合割："+h.KIF+"\n") {
+				t.Errorf("%s: not written back by name", h.KIF)
+			}
+			csa := FormatCSA(g, CSAOptions{})
+			if !strings.Contains(csa, "\n"+h.CSA+"\n") {
+				t.Errorf("%s: CSA %q not in\n%s", h.KIF, h.CSA, csa)
+			}
+			g2, err := ParseCSA(csa)
+			if err != nil || g2.Start.SFEN() != h.SFEN {
+				t.Errorf("%s: CSA back: %v", h.KIF, err)
+			}
+		}
+	}
+	if n != 16 {
+		t.Errorf("%d KIF handicap names, want 16 (平手 and 15 handicaps)", n)
 	}
 }

@@ -206,6 +206,14 @@ func TestRoundTripRandomGames(t *testing.T) {
 				t.Fatalf("game %d: %v\n%s", i, err, c)
 			}
 		}
+		// USI position line: the main line.
+		u, err := ParseUSI(FormatUSIText(g))
+		if err != nil || u.Start.SFEN() != g.Start.SFEN() {
+			t.Fatalf("game %d: usi: %v", i, err)
+		}
+		if err := compareTrees(m.Root, u.Root, false, false, false, "usi"); err != nil {
+			t.Fatalf("game %d: %v", i, err)
+		}
 		// PSV and hcpe for every position of the main line, and SFEN text.
 		checkBinaryRoundTrip(t, g)
 	}
