@@ -218,6 +218,10 @@ func (k *kakinoki) lineIn(raw string) error {
 		// Unknown free text in the header (盤面回転, titles, ...) is skipped.
 		return nil
 	}
+	// Some writers put headers such as 終了日時 after the moves.
+	if key, val, ok := cutHeader(t); ok && !strings.ContainsAny(key, " \t") {
+		return k.header(key, val)
+	}
 	return k.errf("cannot read line %q", t)
 }
 

@@ -260,6 +260,19 @@ func TestKIFEngineLinesNeverDropMoves(t *testing.T) {
 	}
 }
 
+func TestKIFHeaderAfterMoves(t *testing.T) {
+	g, err := ParseKIF("手合割：平手\n   1 ７六歩(77)\n   2 投了\n終了日時：2024/05/14 10:30:12\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := g.Header("EndTime"); v != "2024/05/14 10:30:12" || len(g.Moves()) != 1 {
+		t.Errorf("end time %q, moves %d", v, len(g.Moves()))
+	}
+	if _, err := ParseKIF("   1 ７六歩(77)\nこれは何\n"); err == nil || !strings.Contains(err.Error(), "line 2: cannot read") {
+		t.Errorf("junk line: %v", err)
+	}
+}
+
 func TestKIFErrors(t *testing.T) {
 	cases := []struct{ in, want string }{
 		{"   1 ７六歩(77)\n   3 ３四歩(33)\n", "line 2: move number 3, expected 2"},
