@@ -2204,11 +2204,18 @@ affineSparse32AVX2_scan:
 	ADDQ      $0x20, R9
 	CMPQ      R9, SI
 	JB        affineSparse32AVX2_scan
+	SHRQ      $0x02, SI
+	MOVQ      SI, R9
+	SHRQ      $0x03, R9
+	MOVQ      SI, R10
+	SUBQ      R9, R10
+	CMPQ      BX, R10
+	JAE       affineSparse32AVX2_dense
 	XORQ      SI, SI
 
-affineSparse32AVX2_block:
+affineSparse32AVX2_s_block:
 	CMPQ    SI, BX
-	JAE     affineSparse32AVX2_done
+	JAE     affineSparse32AVX2_s_end
 	LEAQ    (SI)(DI*1), R9
 	CMPQ    R9, BX
 	CMOVQHI BX, R9
@@ -2218,9 +2225,9 @@ affineSparse32AVX2_block:
 	VPXOR   Y9, Y9, Y9
 	LEAQ    -1(R9), R12
 
-affineSparse32AVX2_pair:
+affineSparse32AVX2_s_pair:
 	CMPQ         SI, R12
-	JAE          affineSparse32AVX2_single
+	JAE          affineSparse32AVX2_s_single
 	MOVWQZX      (R8)(SI*2), R10
 	VPBROADCASTD (CX)(R10*4), Y10
 	SHLQ         $0x07, R10
@@ -2244,11 +2251,11 @@ affineSparse32AVX2_pair:
 	VPADDW       Y11, Y9, Y9
 	VPADDW       Y13, Y9, Y9
 	ADDQ         $0x02, SI
-	JMP          affineSparse32AVX2_pair
+	JMP          affineSparse32AVX2_s_pair
 
-affineSparse32AVX2_single:
+affineSparse32AVX2_s_single:
 	CMPQ         SI, R9
-	JAE          affineSparse32AVX2_flush
+	JAE          affineSparse32AVX2_s_flush
 	MOVWQZX      (R8)(SI*2), R10
 	VPBROADCASTD (CX)(R10*4), Y10
 	SHLQ         $0x07, R10
@@ -2262,7 +2269,7 @@ affineSparse32AVX2_single:
 	VPADDW       Y11, Y9, Y9
 	INCQ         SI
 
-affineSparse32AVX2_flush:
+affineSparse32AVX2_s_flush:
 	VPMADDWD Y4, Y6, Y6
 	VPADDD   Y6, Y0, Y0
 	VPMADDWD Y4, Y7, Y7
@@ -2271,8 +2278,83 @@ affineSparse32AVX2_flush:
 	VPADDD   Y8, Y2, Y2
 	VPMADDWD Y4, Y9, Y9
 	VPADDD   Y9, Y3, Y3
-	JMP      affineSparse32AVX2_block
+	JMP      affineSparse32AVX2_s_block
 
+affineSparse32AVX2_s_end:
+	JMP affineSparse32AVX2_done
+
+affineSparse32AVX2_dense:
+	MOVQ SI, BX
+	XORQ SI, SI
+
+affineSparse32AVX2_d_block:
+	CMPQ    SI, BX
+	JAE     affineSparse32AVX2_d_end
+	LEAQ    (SI)(DI*1), R9
+	CMPQ    R9, BX
+	CMOVQHI BX, R9
+	VPXOR   Y6, Y6, Y6
+	VPXOR   Y7, Y7, Y7
+	VPXOR   Y8, Y8, Y8
+	VPXOR   Y9, Y9, Y9
+	LEAQ    -1(R9), R12
+
+affineSparse32AVX2_d_pair:
+	CMPQ         SI, R12
+	JAE          affineSparse32AVX2_d_single
+	LEAQ         (SI), R10
+	VPBROADCASTD (CX)(R10*4), Y10
+	SHLQ         $0x07, R10
+	LEAQ         1(SI), R11
+	VPBROADCASTD (CX)(R11*4), Y12
+	SHLQ         $0x07, R11
+	VPMADDUBSW   (DX)(R10*1), Y10, Y11
+	VPMADDUBSW   (DX)(R11*1), Y12, Y13
+	VPADDW       Y11, Y6, Y6
+	VPADDW       Y13, Y6, Y6
+	VPMADDUBSW   32(DX)(R10*1), Y10, Y11
+	VPMADDUBSW   32(DX)(R11*1), Y12, Y13
+	VPADDW       Y11, Y7, Y7
+	VPADDW       Y13, Y7, Y7
+	VPMADDUBSW   64(DX)(R10*1), Y10, Y11
+	VPMADDUBSW   64(DX)(R11*1), Y12, Y13
+	VPADDW       Y11, Y8, Y8
+	VPADDW       Y13, Y8, Y8
+	VPMADDUBSW   96(DX)(R10*1), Y10, Y11
+	VPMADDUBSW   96(DX)(R11*1), Y12, Y13
+	VPADDW       Y11, Y9, Y9
+	VPADDW       Y13, Y9, Y9
+	ADDQ         $0x02, SI
+	JMP          affineSparse32AVX2_d_pair
+
+affineSparse32AVX2_d_single:
+	CMPQ         SI, R9
+	JAE          affineSparse32AVX2_d_flush
+	LEAQ         (SI), R10
+	VPBROADCASTD (CX)(R10*4), Y10
+	SHLQ         $0x07, R10
+	VPMADDUBSW   (DX)(R10*1), Y10, Y11
+	VPADDW       Y11, Y6, Y6
+	VPMADDUBSW   32(DX)(R10*1), Y10, Y11
+	VPADDW       Y11, Y7, Y7
+	VPMADDUBSW   64(DX)(R10*1), Y10, Y11
+	VPADDW       Y11, Y8, Y8
+	VPMADDUBSW   96(DX)(R10*1), Y10, Y11
+	VPADDW       Y11, Y9, Y9
+	INCQ         SI
+
+affineSparse32AVX2_d_flush:
+	VPMADDWD Y4, Y6, Y6
+	VPADDD   Y6, Y0, Y0
+	VPMADDWD Y4, Y7, Y7
+	VPADDD   Y7, Y1, Y1
+	VPMADDWD Y4, Y8, Y8
+	VPADDD   Y8, Y2, Y2
+	VPMADDWD Y4, Y9, Y9
+	VPADDD   Y9, Y3, Y3
+	JMP      affineSparse32AVX2_d_block
+
+affineSparse32AVX2_d_end:
 affineSparse32AVX2_done:
 	VPSRAD    $0x06, Y0, Y0
 	VPSRAD    $0x06, Y1, Y1
@@ -2308,9 +2390,9 @@ TEXT ·affine32AVX2(SB), NOSPLIT, $0-48
 	SHRQ     $0x02, BX
 	XORQ     SI, SI
 
-affine32AVX2_block:
+affine32AVX2_d_block:
 	CMPQ    SI, BX
-	JAE     affine32AVX2_done
+	JAE     affine32AVX2_d_end
 	LEAQ    (SI)(DI*1), R8
 	CMPQ    R8, BX
 	CMOVQHI BX, R8
@@ -2320,9 +2402,9 @@ affine32AVX2_block:
 	VPXOR   Y9, Y9, Y9
 	LEAQ    -1(R8), R11
 
-affine32AVX2_pair:
+affine32AVX2_d_pair:
 	CMPQ         SI, R11
-	JAE          affine32AVX2_single
+	JAE          affine32AVX2_d_single
 	LEAQ         (SI), R9
 	VPBROADCASTD (CX)(R9*4), Y10
 	SHLQ         $0x07, R9
@@ -2346,11 +2428,11 @@ affine32AVX2_pair:
 	VPADDW       Y11, Y9, Y9
 	VPADDW       Y13, Y9, Y9
 	ADDQ         $0x02, SI
-	JMP          affine32AVX2_pair
+	JMP          affine32AVX2_d_pair
 
-affine32AVX2_single:
+affine32AVX2_d_single:
 	CMPQ         SI, R8
-	JAE          affine32AVX2_flush
+	JAE          affine32AVX2_d_flush
 	LEAQ         (SI), R9
 	VPBROADCASTD (CX)(R9*4), Y10
 	SHLQ         $0x07, R9
@@ -2364,7 +2446,7 @@ affine32AVX2_single:
 	VPADDW       Y11, Y9, Y9
 	INCQ         SI
 
-affine32AVX2_flush:
+affine32AVX2_d_flush:
 	VPMADDWD Y4, Y6, Y6
 	VPADDD   Y6, Y0, Y0
 	VPMADDWD Y4, Y7, Y7
@@ -2373,9 +2455,9 @@ affine32AVX2_flush:
 	VPADDD   Y8, Y2, Y2
 	VPMADDWD Y4, Y9, Y9
 	VPADDD   Y9, Y3, Y3
-	JMP      affine32AVX2_block
+	JMP      affine32AVX2_d_block
 
-affine32AVX2_done:
+affine32AVX2_d_end:
 	VPSRAD    $0x06, Y0, Y0
 	VPSRAD    $0x06, Y1, Y1
 	VPSRAD    $0x06, Y2, Y2

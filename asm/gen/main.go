@@ -202,56 +202,80 @@ func affine(name string, sparse bool, permd, nnzTable Mem) {
 	part := []reg.VecVirtual{YMM(), YMM(), YMM(), YMM()}
 	x, p := YMM(), YMM()
 	i, end, g := GP64(), GP64(), GP64()
-	XORQ(i, i)
-	Label(name + "_block")
-	CMPQ(i, count)
-	JAE(LabelRef(name + "_done"))
-	LEAQ(Mem{Base: i, Index: k, Scale: 1}, end)
-	CMPQ(end, count)
-	CMOVQHI(count, end) // end = min(i+k, count)
-	for _, t := range part {
-		VPXOR(t, t, t)
-	}
-	// Two groups per iteration while two remain in the block, then one.
 	x2, p2, g2, end1 := YMM(), YMM(), GP64(), GP64()
-	LEAQ(Mem{Base: end, Disp: -1}, end1)
-	loadGroup := func(gr reg.GPVirtual, idxOff int, xr reg.VecVirtual) {
-		if sparse {
-			MOVWQZX(Mem{Base: idx, Index: i, Scale: 2, Disp: 2 * idxOff}, gr)
-		} else {
-			LEAQ(Mem{Base: i, Disp: idxOff}, gr)
+	// blocks visits groups 0..count-1: through idx (viaIdx) or directly.
+	blocks := func(pre string, viaIdx bool) {
+		XORQ(i, i)
+		Label(pre + "_block")
+		CMPQ(i, count)
+		JAE(LabelRef(pre + "_end"))
+		LEAQ(Mem{Base: i, Index: k, Scale: 1}, end)
+		CMPQ(end, count)
+		CMOVQHI(count, end) // end = min(i+k, count)
+		for _, t := range part {
+			VPXOR(t, t, t)
 		}
-		VPBROADCASTD(Mem{Base: in, Index: gr, Scale: 4}, xr)
-		SHLQ(U8(7), gr)
+		// Two groups per iteration while two remain in the block, then one.
+		LEAQ(Mem{Base: end, Disp: -1}, end1)
+		loadGroup := func(gr reg.GPVirtual, idxOff int, xr reg.VecVirtual) {
+			if viaIdx {
+				MOVWQZX(Mem{Base: idx, Index: i, Scale: 2, Disp: 2 * idxOff}, gr)
+			} else {
+				LEAQ(Mem{Base: i, Disp: idxOff}, gr)
+			}
+			VPBROADCASTD(Mem{Base: in, Index: gr, Scale: 4}, xr)
+			SHLQ(U8(7), gr)
+		}
+		Label(pre + "_pair")
+		CMPQ(i, end1)
+		JAE(LabelRef(pre + "_single"))
+		loadGroup(g, 0, x)
+		loadGroup(g2, 1, x2)
+		for j, t := range part {
+			VPMADDUBSW(Mem{Base: wb, Index: g, Scale: 1, Disp: 32 * j}, x, p)
+			VPMADDUBSW(Mem{Base: wb, Index: g2, Scale: 1, Disp: 32 * j}, x2, p2)
+			VPADDW(p, t, t)
+			VPADDW(p2, t, t)
+		}
+		ADDQ(U8(2), i)
+		JMP(LabelRef(pre + "_pair"))
+		Label(pre + "_single")
+		CMPQ(i, end)
+		JAE(LabelRef(pre + "_flush"))
+		loadGroup(g, 0, x)
+		for j, t := range part {
+			VPMADDUBSW(Mem{Base: wb, Index: g, Scale: 1, Disp: 32 * j}, x, p)
+			VPADDW(p, t, t)
+		}
+		INCQ(i)
+		Label(pre + "_flush")
+		for j, t := range part {
+			VPMADDWD(ones, t, t)
+			VPADDD(t, acc[j], acc[j])
+		}
+		JMP(LabelRef(pre + "_block"))
+		Label(pre + "_end")
 	}
-	Label(name + "_pair")
-	CMPQ(i, end1)
-	JAE(LabelRef(name + "_single"))
-	loadGroup(g, 0, x)
-	loadGroup(g2, 1, x2)
-	for j, t := range part {
-		VPMADDUBSW(Mem{Base: wb, Index: g, Scale: 1, Disp: 32 * j}, x, p)
-		VPMADDUBSW(Mem{Base: wb, Index: g2, Scale: 1, Disp: 32 * j}, x2, p2)
-		VPADDW(p, t, t)
-		VPADDW(p2, t, t)
+	if sparse {
+		// Mostly non-zero input (>= 7/8 of the groups): the dense loop,
+		// without the index loads, is faster.
+		total, eighth := GP64(), GP64()
+		MOVQ(n, total)
+		SHRQ(U8(2), total)
+		MOVQ(total, eighth)
+		SHRQ(U8(3), eighth)
+		MOVQ(total, g)
+		SUBQ(eighth, g)
+		CMPQ(count, g)
+		JAE(LabelRef(name + "_dense"))
+		blocks(name+"_s", true)
+		JMP(LabelRef(name + "_done"))
+		Label(name + "_dense")
+		MOVQ(total, count)
+		blocks(name+"_d", false)
+	} else {
+		blocks(name+"_d", false)
 	}
-	ADDQ(U8(2), i)
-	JMP(LabelRef(name + "_pair"))
-	Label(name + "_single")
-	CMPQ(i, end)
-	JAE(LabelRef(name + "_flush"))
-	loadGroup(g, 0, x)
-	for j, t := range part {
-		VPMADDUBSW(Mem{Base: wb, Index: g, Scale: 1, Disp: 32 * j}, x, p)
-		VPADDW(p, t, t)
-	}
-	INCQ(i)
-	Label(name + "_flush")
-	for j, t := range part {
-		VPMADDWD(ones, t, t)
-		VPADDD(t, acc[j], acc[j])
-	}
-	JMP(LabelRef(name + "_block"))
 	Label(name + "_done")
 
 	for _, a := range acc {
