@@ -35,6 +35,7 @@ func withAVX2(b *testing.B, on bool, f func()) {
 func BenchmarkRefreshEvaluate(b *testing.B) {
 	net, pos, _ := benchPos(b)
 	b.ReportAllocs()
+	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		net.Evaluate(pos, DefaultFVScale)
 	}
@@ -64,6 +65,7 @@ func BenchmarkIncrementalGo(b *testing.B) { withAVX2(b, false, func() { benchInc
 // BenchmarkDoUndo is the board's do+undo alone (the floor of BenchmarkIncremental).
 func BenchmarkDoUndo(b *testing.B) {
 	_, pos, moves := benchPos(b)
+	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		pos.DoMove(moves[i%len(moves)])
 		pos.UndoMove()
