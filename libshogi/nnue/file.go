@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"unsafe"
 
 	"github.com/libshogi/libshogi/asm"
@@ -205,8 +206,22 @@ func read(in io.Reader, size int64) (*Net, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
-	n.FTWeight = make([]int16, arch.Features.Dims*arch.HalfDims)
-	r.i16s(n.FTWeight, "the feature transformer weights")
+	total := arch.Features.Dims * arch.HalfDims
+	if size >= 0 {
+		n.FTWeight = make([]int16, total)
+		r.i16s(n.FTWeight, "the feature transformer weights")
+	} else {
+		// Unknown length: grow as the data arrives, so that a short stream
+		// with a header claiming a huge layout fails before allocating it.
+		const step = 1 << 22
+		w := make([]int16, 0, min(total, step))
+		for len(w) < total && r.err == nil {
+			k := min(step, total-len(w))
+			w = slices.Grow(w, k)[:len(w)+k]
+			r.i16s(w[len(w)-k:], "the feature transformer weights")
+		}
+		n.FTWeight = w
+	}
 	n.NetHash = r.u32("the network hash")
 	for i, l := range arch.Layers() {
 		ly := Layer{LayerShape: l, Bias: make([]int32, l.Out), Weight: make([]int8, l.Out*l.PaddedIn())}
