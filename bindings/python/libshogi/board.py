@@ -197,9 +197,10 @@ class Board(object):
     ``Board.from_handicap("bishop")`` a handicap start. Moves are ints: the
     library's move value whose low 16 bits are YaneuraOu's move16.
 
-    A Board may be read (sfen, legal_moves, perft ...) from several threads
-    at once; do not mutate it (push, pop, set_sfen) while another thread
-    uses it - give each thread a copy().
+    A Board may be read (sfen, perft ...) from several threads at once; do
+    not mutate it (push, pop, set_sfen) while another thread uses it - give
+    each thread a copy(). (Library 0.1.0: legal_moves of ONE board from
+    several threads at once can miss moves; use a copy per thread.)
     """
 
     __slots__ = ("_h", "_history", "__weakref__")
