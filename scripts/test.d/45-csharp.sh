@@ -40,11 +40,22 @@ mcs "${mcsflags[@]}" -target:library -define:NETCOREAPP3_0_OR_GREATER -out:"$out
 mcs "${mcsflags[@]}" -target:exe -r:"$out/LibShogi.dll" -out:"$out/LibShogi.Tests.exe" "$cs"/tests/*.cs
 mcs "${mcsflags[@]}" -target:exe -r:"$out/LibShogi.dll" -out:"$out/Analyze.exe" "$cs"/samples/*.cs
 
+# The C compiler's view of the structs the binding mirrors.
+layout=()
+cc=${CC:-cc}
+if command -v "$cc" >/dev/null; then
+  "$cc" -I"$root/include" -o "$out/layout" "$cs/tests/layout.c"
+  "$out/layout" >"$out/layout.txt"
+  layout=(--layout "$out/layout.txt")
+else
+  echo "45-csharp: no C compiler ($cc): struct layouts not compared" >&2
+fi
+
 testdata=${LIBSHOGI_TESTDATA:-$(cd "$root/.." && pwd)/shared/testdata}
 export LD_LIBRARY_PATH="$out${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 
 echo "45-csharp: tests"
-(cd "$out" && mono --debug LibShogi.Tests.exe --testdata "$testdata")
+(cd "$out" && mono --debug LibShogi.Tests.exe --testdata "$testdata" "${layout[@]}")
 
 echo "45-csharp: sample"
 (cd "$out" && mono --debug Analyze.exe --check)

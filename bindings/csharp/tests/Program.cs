@@ -1,8 +1,10 @@
 // LibShogi binding tests. Usage:
-//   mono LibShogi.Tests.exe [--testdata DIR] [--perft-max-nodes N] [-v]
+//   mono LibShogi.Tests.exe [--testdata DIR] [--perft-max-nodes N]
+//                           [--layout FILE] [-v]
 // DIR holds perft.tsv and nnue-golden.tsv (default: $LIBSHOGI_TESTDATA, or
 // shared/testdata found upwards from the program's folder and the current
-// folder). Prints "N passed, N failed"; exits 1 if anything failed.
+// folder). FILE is the output of tests/layout.c (the C struct layouts).
+// Prints "N passed, N failed"; exits 1 if anything failed.
 using System;
 using System.IO;
 
@@ -13,6 +15,7 @@ namespace LibShogi.Tests
         private static int Main(string[] args)
         {
             string testdata = Environment.GetEnvironmentVariable("LIBSHOGI_TESTDATA");
+            string layout = null;
             ulong perftMaxNodes = 5000000;
             for (int i = 0; i < args.Length; i++)
             {
@@ -23,6 +26,9 @@ namespace LibShogi.Tests
                         break;
                     case "--perft-max-nodes":
                         perftMaxNodes = ulong.Parse(args[++i]);
+                        break;
+                    case "--layout":
+                        layout = args[++i];
                         break;
                     case "-v":
                         Harness.Verbose = true;
@@ -38,6 +44,7 @@ namespace LibShogi.Tests
                               Library.AbiVersion >> 16, Library.AbiVersion & 0xffff, testdata ?? "(not found)");
             testdata = testdata ?? "shared/testdata";
 
+            LayoutTests.RunAll(layout);
             PositionTests.RunAll(testdata, perftMaxNodes);
             NetworkTests.RunAll(testdata);
             RecordTests.RunAll(testdata);
