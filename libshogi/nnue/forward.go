@@ -16,14 +16,17 @@ type scratch struct {
 	h2 [1024]uint8
 	// idx is the kernel's list of non-zero input groups of the first layer.
 	idx [maxTransformed/4 + 8]uint16
+	pad [1056]uint8 // a hidden layer's output padded to a multiple of 32
 }
 
 // Propagate runs the network from two accumulators (us = side to move's
 // perspective, them = the other) and returns the raw output (before
 // FV_SCALE). Each accumulator has HalfDims values.
+// It is safe for concurrent use.
 func (n *Net) Propagate(us, them []int16) int32 {
-	var s scratch
-	return n.propagate(&s, us, them)
+	s := refreshPool.Get().(*refreshScratch)
+	defer refreshPool.Put(s)
+	return n.propagate(&s.scratch, us, them)
 }
 
 func (n *Net) propagate(s *scratch, us, them []int16) int32 {
@@ -36,15 +39,14 @@ func (n *Net) propagate(s *scratch, us, them []int16) int32 {
 	h1 := s.h1[:l1.Out]
 	asm.AffineSparseBuf(h1, x, l1.blocked, l1.Bias, l1.group, s.idx[:])
 	var in []uint8 = h1
-	var pad [1056]uint8
 	if l2.PaddedIn() != l2.In {
-		in = padded(pad[:0], h1, l2.PaddedIn())
+		in = padded(s.pad[:0], h1, l2.PaddedIn())
 	}
 	h2 := s.h2[:l2.Out]
 	asm.Affine(h2, in, l2.blocked, l2.Bias, l2.group)
 	in = h2
 	if lo.PaddedIn() != lo.In {
-		in = padded(pad[:0], h2, lo.PaddedIn())
+		in = padded(s.pad[:0], h2, lo.PaddedIn())
 	}
 	return lo.Bias[0] + asm.Dot(in, lo.Weight)
 }
