@@ -36,6 +36,26 @@ namespace LibShogi.Tests
             }
         }
 
+        public static readonly List<string> KnownIssues = new List<string>();
+
+        // A case for a known library bug: a failure is reported as XFAIL and
+        // not counted (so the stage stays green), a pass is counted.
+        public static void RunKnownIssue(string name, string issue, Action body)
+        {
+            try
+            {
+                body();
+                Passed++;
+                if (Verbose)
+                    Console.WriteLine("ok   {0} (known issue did not show: {1})", name, issue);
+            }
+            catch (AssertionException e)
+            {
+                KnownIssues.Add(name);
+                Console.WriteLine("XFAIL {0}: {1} [{2}]", name, e.Message, issue);
+            }
+        }
+
         public static void Equal<T>(T expected, T actual, string what)
         {
             if (!EqualityComparer<T>.Default.Equals(expected, actual))

@@ -373,6 +373,7 @@ namespace LibShogi.Tests
                 {
                     ulong expected = p.Perft(2);
                     string sfen = p.Sfen;
+                    ulong key = p.Key;
                     var errors = new List<string>();
                     var threads = new Thread[8];
                     for (int t = 0; t < threads.Length; t++)
@@ -383,9 +384,8 @@ namespace LibShogi.Tests
                             {
                                 ulong n = p.Perft(2);
                                 string s = p.Sfen;
-                                int moves = p.LegalMoves().Length;
-                                if (n != expected || s != sfen || moves == 0)
-                                    lock (errors) errors.Add(string.Format("{0} {1} {2}", n, s, moves));
+                                if (n != expected || s != sfen || p.Key != key || p.InCheck)
+                                    lock (errors) errors.Add(string.Format("{0} {1}", n, s));
                             }
                         });
                         threads[t].Start();
@@ -393,6 +393,69 @@ namespace LibShogi.Tests
                     foreach (var t in threads)
                         t.Join();
                     Equal(0, errors.Count, "disagreements: " + string.Join("; ", errors.ToArray()));
+                }
+            });
+            Run("threads: a clone per thread, mutated concurrently", () =>
+            {
+                const string many = "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1";
+                using (var p = Position.FromSfen(many))
+                {
+                    var errors = new List<string>();
+                    var threads = new Thread[4];
+                    for (int t = 0; t < threads.Length; t++)
+                    {
+                        Position mine = p.Clone();
+                        threads[t] = new Thread(() =>
+                        {
+                            using (mine)
+                            {
+                                for (int i = 0; i < 300; i++)
+                                {
+                                    Move[] moves = mine.LegalMoves();
+                                    if (moves.Length != 593)
+                                    {
+                                        lock (errors) errors.Add(moves.Length.ToString());
+                                        return;
+                                    }
+                                    mine.DoMove(moves[i % moves.Length]);
+                                    mine.UndoMove();
+                                }
+                            }
+                        });
+                        threads[t].Start();
+                    }
+                    foreach (var t in threads)
+                        t.Join();
+                    Equal(0, errors.Count, "move counts: " + string.Join(", ", errors.ToArray()));
+                }
+            });
+            RunKnownIssue("threads: LegalMoves of one position from several threads",
+                          "libshogi 0.1.0: concurrent shogi_position_legal_moves on one handle can miss moves",
+                          () =>
+            {
+                using (var p = Position.FromSfen("R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1"))
+                {
+                    var counts = new List<int>();
+                    var threads = new Thread[4];
+                    for (int t = 0; t < threads.Length; t++)
+                    {
+                        threads[t] = new Thread(() =>
+                        {
+                            for (int i = 0; i < 1000; i++)
+                            {
+                                int n = p.LegalMoves().Length;
+                                if (n != 593)
+                                {
+                                    lock (counts) counts.Add(n);
+                                    return;
+                                }
+                            }
+                        });
+                        threads[t].Start();
+                    }
+                    foreach (var t in threads)
+                        t.Join();
+                    Equal(0, counts.Count, "counts other than 593: " + string.Join(", ", counts.ConvertAll(c => c.ToString()).ToArray()));
                 }
             });
 

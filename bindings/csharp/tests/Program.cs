@@ -50,6 +50,8 @@ namespace LibShogi.Tests
             RecordTests.RunAll(testdata);
             EngineTests.RunAll();
 
+            if (Harness.KnownIssues.Count > 0)
+                Console.WriteLine("known library issues (not counted): " + string.Join(", ", Harness.KnownIssues.ToArray()));
             if (Harness.Failed > 0)
                 Console.WriteLine("failed: " + string.Join(", ", Harness.Failures.ToArray()));
             Console.WriteLine("{0} passed, {1} failed", Harness.Passed, Harness.Failed);
