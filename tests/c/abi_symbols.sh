@@ -39,7 +39,7 @@ case "$lib" in
   *.dll)
     objdump=$(command -v x86_64-w64-mingw32-objdump || command -v objdump)
     "$objdump" -p "$lib" |
-      awk '/\[Ordinal\/Name Pointer\] Table/{t=1; next} t && /^\s*\[ *[0-9]+\]/{print $NF} t && /^$/{t=0}' |
+      awk '/\[Ordinal\/Name Pointer\] Table/{t=1; next} t && /^[ \t]*\[ *[0-9]+\]/{print $NF} t && /^$/{t=0}' |
       grep -E '^shogi_' | sort >"$tmp/lib" ;;
   *)
     nm -D --defined-only "$lib" | awk '$2 == "T" {print $3}' | grep -E '^shogi_' | sort >"$tmp/lib" ;;
