@@ -1,6 +1,8 @@
 package nnue
 
 import (
+	"math/bits"
+
 	"github.com/libshogi/libshogi/asm"
 	"github.com/libshogi/libshogi/libshogi/board"
 )
@@ -17,7 +19,9 @@ import (
 // It keeps one accumulator per ply. Evaluate computes the current one
 // lazily from the nearest computed ancestor (applying the recorded feature
 // deltas of the plies in between), or by a full refresh for a perspective
-// whose king moved (or when the chain is long). DoMove, UndoMove and
+// whose king moved (or when the chain is long); a refresh starts from the
+// accumulator last refreshed with the same king square and applies the
+// difference of the features. DoMove, UndoMove and
 // Evaluate do not allocate once the stack is deep enough (it grows by
 // doubling beyond 256 plies).
 type Evaluator struct {
@@ -31,6 +35,23 @@ type Evaluator struct {
 	rem     [maxChain]int32
 	add     [maxChain]int32
 	feat    [64]int32
+	// finny caches, per perspective and king square, the last accumulator
+	// refreshed there and its features: a refresh applies the difference
+	// to the current features instead of adding all of them (int16
+	// wrap-around is modular, so the result is identical).
+	finny    *[2][NumSquares]finnyEntry
+	finnyAcc []int16
+	frem     [2 * MaxPieces]int32
+	fadd     [2 * MaxPieces]int32
+}
+
+// bonaWords is the size of a BonaPiece bit set.
+const bonaWords = (FEEnd + 63) / 64
+
+type finnyEntry struct {
+	valid bool
+	zeros int // BonaZero features (empty piece slots)
+	set   [bonaWords]uint64
 }
 
 // maxChain bounds the feature deltas gathered for one lazy update; a longer
@@ -51,6 +72,8 @@ func NewEvaluator(net *Net) *Evaluator {
 	e := &Evaluator{net: net, half: net.Arch.HalfDims, fvScale: DefaultFVScale}
 	e.plies = make([]plyState, initialPlies)
 	e.acc = make([]int16, initialPlies*2*e.half)
+	e.finny = new([2][NumSquares]finnyEntry)
+	e.finnyAcc = make([]int16, 2*NumSquares*e.half)
 	return e
 }
 
@@ -194,6 +217,76 @@ func (e *Evaluator) Raw(pos *board.Position) (int32, bool) {
 	return e.net.propagate(&e.s, e.accOf(e.sp, stm), e.accOf(e.sp, stm^1)), true
 }
 
+// activeSet returns the non-zero BonaPieces of perspective p as a bit set
+// and the number of BonaZero features.
+func activeSet(pos *board.Position, p board.Color, set *[bonaWords]uint64) int {
+	*set = [bonaWords]uint64{}
+	n := 0
+	for sq := board.Square(0); sq < NumSquares; sq++ {
+		pc := pos.PieceOn(sq)
+		if pc == board.NoPiece || pc.Type() == board.King {
+			continue
+		}
+		b := BoardBona(p, pc, sq)
+		set[b>>6] |= 1 << (b & 63)
+		n++
+	}
+	for c := board.Black; c <= board.White; c++ {
+		h := pos.Hand(c)
+		for pt := board.Pawn; pt <= board.Gold; pt++ {
+			k := h.Count(pt)
+			hb := handBase[c^p][pt]
+			for i := 0; i < k; i++ {
+				b := hb + uint16(i)
+				set[b>>6] |= 1 << (b & 63)
+			}
+			n += k
+		}
+	}
+	return max(MaxPieces-n, 0)
+}
+
+// refresh computes perspective p's accumulator of pos from scratch into dst,
+// through the cache entry of p's king square.
+func (e *Evaluator) refresh(pos *board.Position, p board.Color, ksq board.Square, dst []int16) {
+	kp := KingIndex(p, ksq)
+	ent := &e.finny[p][kp]
+	off := (int(p)*NumSquares + kp) * e.half
+	cached := e.finnyAcc[off : off+e.half : off+e.half]
+	var cur [bonaWords]uint64
+	zeros := activeSet(pos, p, &cur)
+	base := int32(kp * FEEnd)
+	nr, na := 0, 0
+	if ent.valid {
+		for w := range cur {
+			for r := ent.set[w] &^ cur[w]; r != 0 && nr < len(e.frem); r &= r - 1 {
+				e.frem[nr] = base + int32(w*64+bits.TrailingZeros64(r))
+				nr++
+			}
+			for a := cur[w] &^ ent.set[w]; a != 0 && na < len(e.fadd); a &= a - 1 {
+				e.fadd[na] = base + int32(w*64+bits.TrailingZeros64(a))
+				na++
+			}
+		}
+		for z := ent.zeros; z > zeros && nr < len(e.frem); z-- {
+			e.frem[nr] = base + BonaZero
+			nr++
+		}
+		for z := ent.zeros; z < zeros && na < len(e.fadd); z++ {
+			e.fadd[na] = base + BonaZero
+			na++
+		}
+	}
+	if !ent.valid || nr+na >= MaxPieces || nr == len(e.frem) || na == len(e.fadd) {
+		f, _ := AppendActive(e.feat[:0], pos, p)
+		asm.AccUpdate(cached, e.net.FTBias, e.net.FTWeight, nil, f)
+	} else {
+		asm.AccUpdate(cached, cached, e.net.FTWeight, e.frem[:nr], e.fadd[:na])
+	}
+	ent.valid, ent.zeros, ent.set = true, zeros, cur
+	copy(dst, cached)
+}
+
 // compute brings the accumulator of perspective p at the top ply up to date.
 func (e *Evaluator) compute(pos *board.Position, p board.Color) bool {
 	ksq := pos.KingSquare(p)
@@ -215,8 +308,7 @@ func (e *Evaluator) compute(pos *board.Position, p board.Color) bool {
 		}
 	}
 	if i < 0 {
-		f, _ := AppendActive(e.feat[:0], pos, p)
-		asm.AccUpdate(dst, e.net.FTBias, e.net.FTWeight, nil, f)
+		e.refresh(pos, p, ksq, dst)
 	} else {
 		base := int32(KingIndex(p, ksq) * FEEnd)
 		n := 0
