@@ -181,3 +181,28 @@ func TestUndoPastReset(t *testing.T) {
 		}
 	}
 }
+
+// TestEvaluatorAcrossPositions reuses one evaluator for every golden row:
+// refreshes then start from cached accumulators of unrelated positions
+// (other pieces, other numbers of empty piece slots).
+func TestEvaluatorAcrossPositions(t *testing.T) {
+	rows := goldenRows(t)
+	evs := map[string]*Evaluator{}
+	for name, n := range testNets(t) {
+		evs[name] = NewEvaluator(n)
+	}
+	for pass := 0; pass < 2; pass++ {
+		for i, r := range rows {
+			pos, err := board.FromSFEN(r.sfen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ev := evs[r.net]
+			ev.SetFVScale(r.fvScale)
+			ev.Reset(pos)
+			if got := ev.Evaluate(pos); got != r.eval {
+				t.Fatalf("pass %d row %d: %d, want %d", pass, i, got, r.eval)
+			}
+		}
+	}
+}
