@@ -510,7 +510,7 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 			}
 		}
 		// Check extension.
-		if givesCheck && ply < 2*t.rootDepth && (depth > 3 || pos.SEEGE(m, 0)) {
+		if givesCheck && ply < 2*t.rootDepth && pos.SEEGE(m, 0) {
 			newDepth++
 		}
 

@@ -164,7 +164,7 @@ func TestSessionScript(t *testing.T) {
 	s.send("setoption name NetworkDelay value 100")
 	s.send("go btime 0 wtime 0 byoyomi 300")
 	s.expect("bestmove", 3*time.Second)
-	if d := time.Since(t0); d > 500*time.Millisecond { // 300 ms - NetworkDelay + slack for a loaded machine
+	if d := time.Since(t0); d > time.Second { // 200 ms of search + generous slack for a loaded machine
 		t.Errorf("byoyomi 300 took %v", d)
 	}
 	// Mated: resign. Declaration: win.
