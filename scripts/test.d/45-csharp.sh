@@ -55,7 +55,8 @@ testdata=${LIBSHOGI_TESTDATA:-$(cd "$root/.." && pwd)/shared/testdata}
 export LD_LIBRARY_PATH="$out${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 
 echo "45-csharp: tests"
-(cd "$out" && mono --debug LibShogi.Tests.exe --testdata "$testdata" "${layout[@]}")
+(cd "$out" && mono --debug LibShogi.Tests.exe --testdata "$testdata" \
+  --header "$root/include/shogi.h" "${layout[@]}")
 
 echo "45-csharp: sample"
 (cd "$out" && mono --debug Analyze.exe --check)

@@ -1,9 +1,10 @@
 // LibShogi binding tests. Usage:
 //   mono LibShogi.Tests.exe [--testdata DIR] [--perft-max-nodes N]
-//                           [--layout FILE] [-v]
+//                           [--layout FILE] [--header shogi.h] [-v]
 // DIR holds perft.tsv and nnue-golden.tsv (default: $LIBSHOGI_TESTDATA, or
 // shared/testdata found upwards from the program's folder and the current
-// folder). FILE is the output of tests/layout.c (the C struct layouts).
+// folder). FILE is the output of tests/layout.c (the C struct layouts);
+// --header compares the P/Invoke declarations with the header's functions.
 // Prints "N passed, N failed"; exits 1 if anything failed.
 using System;
 using System.IO;
@@ -15,7 +16,7 @@ namespace LibShogi.Tests
         private static int Main(string[] args)
         {
             string testdata = Environment.GetEnvironmentVariable("LIBSHOGI_TESTDATA");
-            string layout = null;
+            string layout = null, header = null;
             ulong perftMaxNodes = 5000000;
             for (int i = 0; i < args.Length; i++)
             {
@@ -29,6 +30,9 @@ namespace LibShogi.Tests
                         break;
                     case "--layout":
                         layout = args[++i];
+                        break;
+                    case "--header":
+                        header = args[++i];
                         break;
                     case "-v":
                         Harness.Verbose = true;
@@ -45,6 +49,7 @@ namespace LibShogi.Tests
             testdata = testdata ?? "shared/testdata";
 
             LayoutTests.RunAll(layout);
+            CoverageTests.RunAll(header);
             PositionTests.RunAll(testdata, perftMaxNodes);
             NetworkTests.RunAll(testdata);
             RecordTests.RunAll(testdata);
