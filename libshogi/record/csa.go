@@ -527,7 +527,7 @@ func FormatCSA(g *Game, o CSAOptions) string {
 	}
 	n := g.Root
 	for {
-		if n.End != nil {
+		if n.End != nil && len(n.Children) == 0 {
 			nl(csaEndName(n.End, v))
 			if n.End.HasTime {
 				nl(csaTime(n.End.Time, v))

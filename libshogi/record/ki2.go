@@ -327,7 +327,7 @@ func FormatKI2(g *Game) (string, error) {
 		c := start
 		perLine := 0
 		for c != nil {
-			if len(n.Children) > 1 && c == n.Children[0] {
+			if (len(n.Children) > 1 || n.End != nil) && c == n.Children[0] {
 				branches = append(branches, branch{n, ply})
 			}
 			if !p.IsLegal(c.Move) {
@@ -359,7 +359,7 @@ func FormatKI2(g *Game) (string, error) {
 			}
 			n = c
 			ply++
-			if n.End != nil || len(n.Children) == 0 {
+			if len(n.Children) == 0 {
 				break
 			}
 			c = n.Children[0]
@@ -377,6 +377,11 @@ func FormatKI2(g *Game) (string, error) {
 			for _, alt := range br.parent.Children[1:] {
 				fmt.Fprintf(&b, "\n変化：%d手\n", br.ply)
 				writeLine(br.parent, alt, br.ply)
+			}
+			if e := br.parent.End; e != nil {
+				if s := kifSummary(br.ply-first, e, handicap); s != "" {
+					fmt.Fprintf(&b, "\n変化：%d手\n%s\n", br.ply, s)
+				}
 			}
 		}
 	}

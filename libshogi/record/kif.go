@@ -885,20 +885,24 @@ func FormatKIF(g *Game) string {
 			totals [2]time.Duration
 		}
 		var branches []branch
-		moves := 0
-		for {
-			if n.End != nil {
-				fmt.Fprintf(&b, "%4d %s", ply, kifEndWord(n.End))
-				if n.End.HasTime {
-					side := n.End.Side
-					fmt.Fprintf(&b, "   %s", fmtKIFTime(n.End.Time, totals[side]+n.End.Time))
-				}
-				b.WriteByte('\n')
+		writeEnd := func(e *Ending, ply int, totals [2]time.Duration) {
+			fmt.Fprintf(&b, "%4d %s", ply, kifEndWord(e))
+			if e.HasTime && e.Side <= board.White {
+				fmt.Fprintf(&b, "   %s", fmtKIFTime(e.Time, totals[e.Side]+e.Time))
 			}
+			b.WriteByte('\n')
+		}
+		for {
 			if len(n.Children) == 0 {
+				if n.End != nil {
+					writeEnd(n.End, ply, totals)
+				}
 				break
 			}
-			if len(n.Children) > 1 {
+			// A node with moves after it and an ending: the ending is
+			// written as a variation of its own.
+			branching := len(n.Children) > 1 || n.End != nil
+			if branching {
 				branches = append(branches, branch{n, ply, totals})
 			}
 			c := n.Children[0]
@@ -910,7 +914,7 @@ func FormatKIF(g *Game) string {
 				b.WriteString(strings.Repeat(" ", max(1, 14-displayWidth(text))))
 				b.WriteString(fmtKIFTime(c.Time, totals[side]))
 			}
-			if len(n.Children) > 1 {
+			if branching {
 				b.WriteString("+")
 			}
 			b.WriteByte('\n')
@@ -922,7 +926,6 @@ func FormatKIF(g *Game) string {
 			}
 			n = c
 			ply++
-			moves++
 		}
 		if main {
 			if s := kifSummary(ply-first, n.End, handicap); s != "" {
@@ -936,6 +939,12 @@ func FormatKIF(g *Game) string {
 				// Write alt as the first move of a line, then continue.
 				tmp := &Node{Move: br.parent.Move, Parent: br.parent.Parent, Children: []*Node{alt}}
 				writeLine(tmp, br.ply, br.totals, false)
+			}
+			// The ending last: a variation must replace a move of the line
+			// read before it, and this one has no move.
+			if br.parent.End != nil {
+				fmt.Fprintf(&b, "\n変化：%d手\n", br.ply)
+				writeEnd(br.parent.End, br.ply, br.totals)
 			}
 		}
 	}

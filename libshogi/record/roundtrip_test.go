@@ -76,6 +76,10 @@ func randomGame(t testing.TB, rng *rand.Rand, variations bool) *Game {
 				n.Children = append([]*Node{c}, removeNode(n.Children[1:], c)...)
 			}
 			n = c
+			if rng.Intn(40) == 0 {
+				// An ending that a variation gives while the line goes on.
+				n.End = &Ending{Kind: EndRepetition, Side: p.SideToMove()}
+			}
 			n.Time, n.HasTime = time.Duration(rng.Intn(200))*time.Second, true
 			switch rng.Intn(8) {
 			case 0:
@@ -139,9 +143,16 @@ func mainOnly(g *Game) *Game {
 	h := *g
 	h.Root = &Node{Comments: g.Root.Comments, End: g.Root.End}
 	n := h.Root
-	for _, x := range g.MainLine() {
+	if len(g.Root.Children) > 0 {
+		h.Root.End = nil
+	}
+	ml := g.MainLine()
+	for i, x := range ml {
 		c := *x
 		c.Parent, c.Children = n, nil
+		if i < len(ml)-1 {
+			c.End = nil // CSA has no ending inside the line
+		}
 		n.Children = []*Node{&c}
 		n = &c
 	}
