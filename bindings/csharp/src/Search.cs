@@ -10,18 +10,18 @@ namespace LibShogi
     /// resign, no network delay.</summary>
     public sealed class EngineOptions
     {
-        public int Threads = 1;
-        public int HashMB = 16;
-        public int MultiPV = 1;
+        public int Threads { get; set; } = 1;
+        public int HashMB { get; set; } = 16;
+        public int MultiPV { get; set; } = 1;
         /// <summary>The entering-king rule under which the engine claims a declaration win.</summary>
-        public DeclarationRule EnteringKingRule = DeclarationRule.None;
+        public DeclarationRule EnteringKingRule { get; set; } = DeclarationRule.None;
         /// <summary>Draw at this move number (0: no limit).</summary>
-        public int MaxMovesToDraw;
-        public int FVScale = Network.DefaultFVScale;
+        public int MaxMovesToDraw { get; set; }
+        public int FVScale { get; set; } = Network.DefaultFVScale;
         /// <summary>Resign below -ResignValue centipawns (0: never).</summary>
-        public int ResignValue;
+        public int ResignValue { get; set; }
         /// <summary>Kept back from every clock-based time limit.</summary>
-        public TimeSpan NetworkDelay = TimeSpan.Zero;
+        public TimeSpan NetworkDelay { get; set; } = TimeSpan.Zero;
 
         internal NativeEngineOptions ToNative()
         {
@@ -51,18 +51,21 @@ namespace LibShogi
     public sealed class SearchLimits
     {
         /// <summary>Plies (0: none).</summary>
-        public int Depth;
+        public int Depth { get; set; }
         /// <summary>Total nodes over all threads (0: none).</summary>
-        public ulong Nodes;
+        public ulong Nodes { get; set; }
         /// <summary>Fixed time for this move (zero: none).</summary>
-        public TimeSpan MoveTime;
+        public TimeSpan MoveTime { get; set; }
         /// <summary>Search until <see cref="Engine.Stop"/>.</summary>
-        public bool Infinite;
+        public bool Infinite { get; set; }
         /// <summary>Pondering: no time limit until <see cref="Engine.PonderHit"/>.</summary>
-        public bool Ponder;
-        public TimeSpan BlackTime, WhiteTime;
-        public TimeSpan BlackIncrement, WhiteIncrement;
-        public TimeSpan BlackByoyomi, WhiteByoyomi;
+        public bool Ponder { get; set; }
+        public TimeSpan BlackTime { get; set; }
+        public TimeSpan WhiteTime { get; set; }
+        public TimeSpan BlackIncrement { get; set; }
+        public TimeSpan WhiteIncrement { get; set; }
+        public TimeSpan BlackByoyomi { get; set; }
+        public TimeSpan WhiteByoyomi { get; set; }
 
         public static SearchLimits ToDepth(int depth)
         {
@@ -129,11 +132,11 @@ namespace LibShogi
     /// negative: it is mated; 0 with a negative Raw: no legal move).</summary>
     public struct Score : IEquatable<Score>
     {
-        public readonly ScoreKind Kind;
+        public ScoreKind Kind { get; }
         /// <summary>Centipawns, or plies to mate.</summary>
-        public readonly int Value;
+        public int Value { get; }
         /// <summary>The raw score in the evaluation's unit.</summary>
-        public readonly int Raw;
+        public int Raw { get; }
 
         public Score(ScoreKind kind, int value, int raw)
         {
