@@ -36,7 +36,7 @@ if [ -z "$wine" ]; then
 fi
 # A private Wine prefix: no state from earlier runs or from the user's
 # ~/.wine; no Mono/Gecko installer prompts; no Wine debug chatter.
-export WINEPREFIX="$PWD/$build/wineprefix"
+export WINEPREFIX="$(cd "$build" && pwd)/wineprefix"
 export WINEARCH=win64 WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
 mkdir -p "$WINEPREFIX"
 
