@@ -335,6 +335,48 @@ namespace LibShogi.Tests
                     Throws<ShogiArgumentException>(() => p.Perft(33), "depth 33");
                 }
             });
+            Run("errors: random text never crashes, only ShogiExceptions", () =>
+            {
+                const string alphabet = "lnsgkrbpLNSGKRBP+123456789/ -bw*abcdefghi0\u738b\u00ff";
+                var rnd = new Random(12345);
+                int parsed = 0;
+                using (var p = new Position())
+                {
+                    for (int i = 0; i < 3000; i++)
+                    {
+                        var sb = new System.Text.StringBuilder();
+                        int n = rnd.Next(0, i % 3 == 0 ? 8 : 90);
+                        for (int k = 0; k < n; k++)
+                            sb.Append(alphabet[rnd.Next(alphabet.Length)]);
+                        string text = sb.ToString();
+                        try
+                        {
+                            using (var q = Position.FromSfen(text, (SfenOptions)rnd.Next(0, 4)))
+                            {
+                                parsed++;
+                                q.LegalMoves();
+                            }
+                        }
+                        catch (ShogiParseException)
+                        {
+                        }
+                        try
+                        {
+                            p.DoMove(text);
+                            p.UndoMove();
+                        }
+                        catch (ShogiParseException)
+                        {
+                        }
+                        catch (IllegalMoveException)
+                        {
+                        }
+                        p.IsLegal(new Move((uint)rnd.Next())); // never throws for a malformed move
+                    }
+                    Equal(StartSfen, p.Sfen, "position changed by bad moves");
+                }
+                True(parsed < 3000, "everything parsed");
+            });
             Run("errors: a disposed position raises ObjectDisposedException", () =>
             {
                 var p = new Position();
