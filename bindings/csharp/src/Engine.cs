@@ -121,7 +121,10 @@ namespace LibShogi
             return Search(position, limits, CancellationToken.None);
         }
 
-        private SearchResult Search(Position position, SearchLimits limits, CancellationToken cancellation)
+        /// <summary><see cref="Search(Position, SearchLimits)"/> that cancelling
+        /// <paramref name="cancellation"/> stops (the result is then the best
+        /// move found so far).</summary>
+        public SearchResult Search(Position position, SearchLimits limits, CancellationToken cancellation)
         {
             if (position == null)
                 throw new ArgumentNullException("position");
