@@ -264,6 +264,29 @@ namespace LibShogi.Tests
                 }
                 Equal(before, Library.LiveHandles, "live handles");
             });
+            Run("engine: garbage collections during a search keep the callback alive", () =>
+            {
+                using (var p = new Position())
+                {
+                    int infos = 0;
+                    // The engine is referenced only by the running search.
+                    Task<SearchResult> task = StartUnreferenced(p, () =>
+                    {
+                        infos++;
+                        GC.Collect();
+                        GC.WaitForPendingFinalizers();
+                    });
+                    for (int i = 0; i < 20 && !task.IsCompleted; i++)
+                    {
+                        GC.Collect();
+                        GC.WaitForPendingFinalizers();
+                        Thread.Sleep(5);
+                    }
+                    True(task.Wait(Patience), "search did not finish");
+                    CheckBestMove(p, task.Result, "result");
+                    True(infos >= 5, "infos: " + infos);
+                }
+            });
             Run("engine: bad options and limits", () =>
             {
                 Throws<ShogiArgumentException>(() => new Engine(new EngineOptions { Threads = -1 }).Dispose(), "threads");
@@ -282,6 +305,18 @@ namespace LibShogi.Tests
                     CheckBestMove(p, engine.Search(p, SearchLimits.ToDepth(1)), "still usable");
                 }
             });
+        }
+
+        private static Task<SearchResult> StartUnreferenced(Position p, Action onInfo)
+        {
+            var engine = new Engine();
+            engine.Info += (s, info) => onInfo();
+            Task<SearchResult> task = engine.SearchAsync(p, SearchLimits.ToDepth(6));
+            return task.ContinueWith(t =>
+            {
+                engine.Dispose();
+                return t.Result;
+            }, TaskScheduler.Default);
         }
 
         private const string StartPositionSfen = PositionTests.StartSfen;
