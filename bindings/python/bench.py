@@ -67,9 +67,24 @@ def main():
     print("libshogi %s (%s), Python %s" % (libshogi.version(), libshogi.library_path, sys.version.split()[0]))
     print("median of %d runs" % R)
 
+    import ctypes
+    import ctypes.util
+
+    N = 200000
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c"))
+        cabs = libc.abs
+        cabs.argtypes, cabs.restype = [ctypes.c_int], ctypes.c_int
+        t = median_time(lambda: [cabs(1) for _ in range(N)], R)
+        print("baseline ctypes call:    %.3f us (libc abs, list comprehension)" % (t / N * 1e6))
+    except (OSError, AttributeError, TypeError):
+        pass
+    abi = libshogi._lib.F.shogi_abi_version
+    t = median_time(lambda: [abi() for _ in range(N)], R)
+    print("baseline libshogi call:  %.3f us (shogi_abi_version)" % (t / N * 1e6))
+
     b = Board()
     m = b.move_from_usi("7g7f")
-    N = 200000
 
     def pushpop():
         push, pop = b.push, b.pop
