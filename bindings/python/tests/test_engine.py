@@ -269,3 +269,42 @@ def test_keyboard_interrupt_stops_search():
         assert time.monotonic() - t0 < 20
         assert not e.searching
         assert e.search(Board(), depth=1).bestmove
+
+
+def test_clock_limits(engine):
+    t = time.monotonic()
+    r = engine.search(Board(), btime=0, wtime=0, byoyomi=300)
+    assert time.monotonic() - t < 10
+    assert Board().is_legal(r.bestmove)
+    b = Board()
+    b.push_usi("7g7f")
+    t = time.monotonic()
+    r = engine.search(b, btime=60000, wtime=1000, winc=100)
+    assert time.monotonic() - t < 10
+    assert b.is_legal(r.bestmove)
+
+
+def test_ponder_then_ponderhit(engine):
+    started = threading.Event()
+
+    def hit():
+        started.wait(30)
+        time.sleep(0.3)
+        assert engine.searching  # pondering has no time limit
+        engine.ponderhit()
+
+    t = threading.Thread(target=hit)
+    t.start()
+    t0 = time.monotonic()
+    r = engine.search(Board(), ponder=True, byoyomi=200, on_info=lambda i: started.set())
+    t.join()
+    assert time.monotonic() - t0 < 20
+    assert Board().is_legal(r.bestmove)
+
+
+def test_repetition_history_counts(engine):
+    """The board's history reaches the search (draw by repetition nearby)."""
+    b = Board("8k/9/7R1/9/9/9/9/9/4K4 b - 1")
+    b.push_usi_moves(" ".join(["2c1c 1a2a 1c2c 2a1a"] * 2))
+    r = engine.search(b, depth=4)
+    assert b.is_legal(r.bestmove)
