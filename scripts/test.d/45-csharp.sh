@@ -11,9 +11,11 @@ cd "$(dirname "$0")/../.."
 root=$PWD
 cs=$root/bindings/csharp
 
-for tool in mcs mono go; do
+tools=(mcs mono)
+[ -n "${LIBSHOGI_LIBRARY:-}" ] || tools+=(go)
+for tool in "${tools[@]}"; do
   if ! command -v "$tool" >/dev/null; then
-    echo "45-csharp: $tool not found (scripts/setup.sh installs mono-devel)" >&2
+    echo "45-csharp: $tool not found (scripts/setup.sh installs mono-devel and the rest)" >&2
     exit 1
   fi
 done
