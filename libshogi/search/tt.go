@@ -1,6 +1,7 @@
 package search
 
 import (
+	"runtime"
 	"sync/atomic"
 	"unsafe"
 
@@ -41,6 +42,7 @@ type ttCluster [clusterSize]ttEntry
 // TT is the transposition table.
 type TT struct {
 	clusters []ttCluster
+	release  func() // frees clusters allocated outside the Go heap
 	mask     uint64 // len(clusters)-1 (a power of two)
 	gen      uint8
 }
@@ -49,6 +51,11 @@ type TT struct {
 func NewTT(mb int) *TT {
 	t := &TT{}
 	t.Resize(mb)
+	runtime.SetFinalizer(t, func(t *TT) {
+		if t.release != nil {
+			t.release()
+		}
+	})
 	return t
 }
 
@@ -66,8 +73,11 @@ func (t *TT) Resize(mb int) {
 		t.Clear()
 		return
 	}
-	t.clusters = nil
-	t.clusters = make([]ttCluster, p)
+	if t.release != nil {
+		t.release()
+	}
+	t.clusters, t.release = nil, nil
+	t.clusters, t.release = allocClusters(p)
 	t.mask = p - 1
 	t.gen = 0
 }
