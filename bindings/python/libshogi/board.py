@@ -3,7 +3,6 @@
 import ctypes
 import threading
 
-from . import _errors
 from . import _lib
 from ._lib import F
 
@@ -103,17 +102,22 @@ def square_name(sq):
     return "%d%s" % (sq // 9 + 1, "abcdefghi"[sq % 9])
 
 
-_usi_buf_tls = None
+_usi_cache = {}  # move16 -> USI text (the text depends on the low 16 bits only)
 
 
 def move_to_usi(move):
     """USI text of a move ("7g7f", "8h2b+", "P*5e", "resign" ...)."""
+    m16 = move & 0xFFFF
+    text = _usi_cache.get(m16)
+    if text is not None:
+        return text
     buf = ctypes.create_string_buffer(8)
     e = _lib.err()
     rc = F.shogi_move_to_usi(move & 0xFFFFFFFF, buf, 8, None, ctypes.byref(e))
     if rc:
         raise _lib.exception(rc, e)
-    return buf.value.decode("ascii")
+    text = _usi_cache[m16] = buf.value.decode("ascii")
+    return text
 
 
 def move16_to_hcpe(m16):

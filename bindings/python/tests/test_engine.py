@@ -252,7 +252,6 @@ def test_handles_freed():
 
 def test_keyboard_interrupt_stops_search():
     """Ctrl-C in the main thread stops the search (signal sent to ourselves)."""
-    import os
     import signal
 
     if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_kill"):

@@ -1,7 +1,6 @@
 """NNUE through Network: golden rows, batch evaluation, features, accumulator,
 bad network files."""
 
-import os
 import random
 
 import pytest
