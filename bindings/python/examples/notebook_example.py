@@ -39,8 +39,11 @@ for usi in "7g7f 3c3d 8h2b+".split():
 print(board.sfen())
 print(len(board.legal_moves), "legal moves; in check:", board.is_check())
 print("perft(3) of the start position:", libshogi.Board().perft(3))
-svg = board.to_svg()  # a notebook shows `board` itself
+svg = board.to_svg()
 print("SVG of", len(svg), "characters")
+
+# %%
+board  # in Jupyter the last expression of a cell draws the board (Board._repr_svg_)
 
 # %% [markdown]
 # ## A network
@@ -137,4 +140,30 @@ if libshogi._lib.has("shogi_psv_halfkp_features"):
     print("as hcpe:", hcpe.dtype.names)
 else:
     print("this library build has no records section yet")
+
+# %% [markdown]
+# ## Teacher positions from search
+# Search positions, keep the score and best move, and write PackedSfenValue
+# records a trainer reads (`np.fromfile(path, dtype=libshogi.PackedSfenValue)`).
+
+# %%
+import tempfile
+
+if hasattr(libshogi, "Engine") and libshogi._lib.has("shogi_position_to_psv"):
+    records = []
+    with libshogi.Engine(network=net) as engine:
+        for sfen in sfens[: 8 if QUICK else 200]:
+            b = libshogi.Board(sfen)
+            if not b.legal_moves:
+                continue
+            r = engine.search(b, depth=2 if QUICK else 6)
+            if r.is_mate or r.bestmove not in b.legal_moves:
+                continue
+            records.append(b.to_psv(score=max(-32000, min(32000, r.value)), move=r.bestmove))
+    path = os.path.join(tempfile.mkdtemp(), "teacher.bin")
+    with open(path, "wb") as f:
+        f.write(b"".join(records))
+    teacher = np.fromfile(path, dtype=libshogi.PackedSfenValue)
+    print(len(teacher), "teacher records; first score", teacher["score"][0], "move", libshogi.move_to_usi(int(teacher["move"][0])))
+    os.remove(path)
 print("done")

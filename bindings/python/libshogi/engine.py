@@ -325,6 +325,8 @@ class Engine(object):
             arr[0] = pair[0] or 0
             arr[1] = pair[1] or 0
         callback = on_info if on_info is not None else self.on_info
+        if callback is not None and not callable(callback):
+            raise TypeError("on_info must be callable, not %s" % type(callback).__name__)
         policy = on_error if on_error is not None else self.on_error
         if policy not in ("raise", "warn"):
             raise ValueError("on_error must be 'raise' or 'warn'")

@@ -116,6 +116,8 @@ def test_callback_exception_warn_mode(engine):
     assert any("noisy" in str(x.message) for x in w)
     with pytest.raises(ValueError):
         engine.search(Board(), depth=1, on_error="ignore")
+    with pytest.raises(TypeError):
+        engine.search(Board(), depth=1, on_info=42)
 
 
 def test_callback_exception_in_worker_thread(engine):
