@@ -139,8 +139,11 @@ def position_svg(sfen, lastmove=0, flip=False, scale=1.0):
     # hands: the side at the bottom on the right, the other on the left
     bottom, top = (1, 0) if flip else (0, 1)
     marks = {0: "☗", 1: "☖"}
-    out.extend(_hand_column(bx + size + MARGIN + HAND_W / 2, by + CELL, hands[bottom], marks[bottom], False))
-    out.extend(_hand_column(MARGIN / 2 + HAND_W / 2, by + CELL, hands[top], marks[top], False))
+    # the bottom player's hand sits low on the right, the top player's high on the left
+    kinds = sum(1 for letter in HAND_ORDER if hands[bottom].get(letter))
+    low_y = by + size - CELL / 2 - 28 - 26 * kinds
+    out.extend(_hand_column(bx + size + MARGIN + HAND_W / 2, low_y, hands[bottom], marks[bottom], False))
+    out.extend(_hand_column(MARGIN / 2 + HAND_W / 2, by + CELL / 2, hands[top], marks[top], False))
     turn = 0 if side == "b" else 1
     out.append('<title>%s to move</title>' % ("Black" if turn == 0 else "White"))
     out.append("</svg>")
