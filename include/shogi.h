@@ -439,11 +439,14 @@ SHOGI_API shogi_status_t shogi_position_mate1(shogi_position_t pos,
                                               shogi_error_t *err);
 
 /* ==========================================================================
- * Reserved sections (added by later versions of ABI 1.x)
+ * How this header grows
  * ==========================================================================
- * NNUE network and accumulator: shogi_network_t, shogi_accumulator_t.
- * Search: shogi_engine_t, info callbacks, stop from any thread.
- * Records: shogi_record_t (CSA, KIF, packed SFEN, hcpe).
+ * Each capability has its own section below (NNUE evaluation, records,
+ * search engine). A new capability adds a section; an existing one only
+ * gains declarations. Every declaration starts with SHOGI_API and names
+ * its function on that line (tests/c/abi_symbols.sh reads them), follows
+ * the conventions at the top of this file, and raises
+ * SHOGI_ABI_VERSION_MINOR in the release that adds it.
  */
 
 /* ==========================================================================
