@@ -108,6 +108,7 @@ type Engine struct {
 	limits  Limits
 	optimum time.Duration
 	maximum time.Duration
+	useFull bool // movetime or byoyomi only: think until maximum
 	onInfo  func(*Info)
 	multiPV int
 }
@@ -313,12 +314,13 @@ func (e *Engine) waitForStop(lim Limits) {
 
 // setTime computes the optimum and maximum thinking times.
 func (e *Engine) setTime(us board.Color, lim Limits) {
-	e.optimum, e.maximum = 0, 0
+	e.optimum, e.maximum, e.useFull = 0, 0, false
 	delay := e.opts.NetworkDelay
 	switch {
 	case lim.MoveTime > 0:
 		e.optimum = lim.MoveTime
 		e.maximum = lim.MoveTime
+		e.useFull = true
 		return
 	case lim.Time[us] > 0 || lim.Byoyomi[us] > 0 || lim.Inc[us] > 0:
 	default:
@@ -350,6 +352,7 @@ func (e *Engine) setTime(us board.Color, lim Limits) {
 	// With byoyomi only, use the whole byoyomi.
 	if left == 0 && byo > 0 {
 		opt = maxT
+		e.useFull = true
 	}
 	e.optimum, e.maximum = opt, maxT
 }

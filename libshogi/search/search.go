@@ -199,7 +199,7 @@ func (t *thread) iterate() {
 				e.stop.Store(true)
 			}
 		}
-		if e.optimum > 0 && e.limits.MoveTime == 0 && !e.pondering.Load() && !e.limits.Infinite {
+		if e.optimum > 0 && !e.useFull && !e.pondering.Load() && !e.limits.Infinite {
 			if e.elapsed() >= e.optimum*6/10 || multiPV == len(t.rootMoves) && len(t.rootMoves) == 1 {
 				e.stop.Store(true)
 			}
@@ -220,6 +220,9 @@ func (t *thread) result() Result {
 	if r.Score == -ScoreInfinite {
 		r.Score = rm.prevScore
 	}
+	if r.Score == -ScoreInfinite { // stopped before any move was searched
+		r.Score = ScoreDraw
+	}
 	r.PV = append([]board.Move(nil), rm.pv[:rm.pvLen]...)
 	if len(r.PV) > 1 {
 		r.PonderMove = r.PV[1]
@@ -229,6 +232,9 @@ func (t *thread) result() Result {
 		s := x.score
 		if s == -ScoreInfinite {
 			s = x.prevScore
+		}
+		if s == -ScoreInfinite {
+			s = ScoreDraw
 		}
 		r.Lines = append(r.Lines, Line{Score: s, Depth: t.completedDepth, SelDepth: x.selDepth,
 			PV: append([]board.Move(nil), x.pv[:x.pvLen]...)})

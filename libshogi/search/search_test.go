@@ -348,3 +348,27 @@ func TestNoAllocPerNode(t *testing.T) {
 		t.Errorf("allocations grow with nodes: %d allocs for %d nodes, %d for %d", a1, n1, a2, n2)
 	}
 }
+
+func TestTimeManagement(t *testing.T) {
+	e := NewEngine(DefaultOptions()) // NetworkDelay 120 ms
+	ms := time.Millisecond
+	cases := []struct {
+		lim      Limits
+		opt, max time.Duration
+		full     bool
+	}{
+		{Limits{Byoyomi: [2]time.Duration{1000 * ms, 1000 * ms}}, 880 * ms, 880 * ms, true},
+		{Limits{Time: [2]time.Duration{60000 * ms, 1 * ms}}, 1500 * ms, 12000 * ms, false},
+		{Limits{Time: [2]time.Duration{60000 * ms, 0}, Byoyomi: [2]time.Duration{5000 * ms, 5000 * ms}}, 6500 * ms, 17000 * ms, false},
+		{Limits{Time: [2]time.Duration{100 * ms, 0}}, 2500 * time.Microsecond, 10 * ms, false},
+		{Limits{Time: [2]time.Duration{10000 * ms, 0}, Inc: [2]time.Duration{2000 * ms, 0}}, 2250 * ms, 4000 * ms, false},
+		{Limits{MoveTime: 300 * ms}, 300 * ms, 300 * ms, true},
+		{Limits{Depth: 5}, 0, 0, false},
+	}
+	for i, c := range cases {
+		e.setTime(board.Black, c.lim)
+		if e.optimum != c.opt || e.maximum != c.max || e.useFull != c.full {
+			t.Errorf("case %d: optimum %v maximum %v full %v, want %v %v %v", i, e.optimum, e.maximum, e.useFull, c.opt, c.max, c.full)
+		}
+	}
+}
