@@ -391,12 +391,11 @@ class Board(object):
     def legal_moves_array(self):
         """The legal moves as a numpy uint32 array."""
         np = _numpy()
-        out = np.empty(MAX_MOVES, dtype=np.uint32)
         sc = _scratch()
-        rc = _legal_moves(self._handle(), out.ctypes.data, MAX_MOVES, sc.countp, sc.errp)
+        rc = _legal_moves(self._handle(), sc.buf, MAX_MOVES, sc.countp, sc.errp)
         if rc:
             raise _lib.exception(rc, sc.err)
-        return out[: sc.count.value].copy()
+        return np.frombuffer(sc.buf, dtype=np.uint32, count=sc.count.value).copy()
 
     def legal_moves_usi(self):
         """The legal moves as USI strings."""
