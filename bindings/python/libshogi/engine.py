@@ -209,17 +209,20 @@ class Engine(object):
     stop() and ponderhit() may be called from any thread (or from on_info)
     while search() runs; everything else waits until it returns. In the main
     thread, search() runs the library call on a helper thread so that Ctrl-C
-    (KeyboardInterrupt, a notebook's "interrupt") stops the search.
+    (KeyboardInterrupt, a notebook's "interrupt") stops the search; on_info
+    then runs on that helper thread. interruptible=False keeps the call (and
+    on_info) on the calling thread, without Ctrl-C support.
     """
 
     def __init__(self, threads=1, hash_mb=16, network=None, multipv=1, entering_king_rule=RULE_NONE,
                  max_moves_to_draw=0, fv_scale=16, resign_value=0, network_delay_ms=0, on_info=None,
-                 on_error="raise"):
+                 on_error="raise", interruptible=True):
         _lib.require("shogi_engine_new", "shogi_engine_search")
         self._h = None
         self._lock = threading.Lock()  # held while a search() runs
         self.on_info = on_info
         self.on_error = on_error
+        self.interruptible = interruptible
         self._options = EngineOptions(threads, hash_mb, multipv, entering_king_rule, max_moves_to_draw,
                                       fv_scale, resign_value, network_delay_ms)
         net = network
@@ -370,7 +373,7 @@ class Engine(object):
             # on_info would otherwise wait for itself)
             raise StateError("engine is already searching", name="SHOGI_E_STATE")
         try:
-            if threading.current_thread() is threading.main_thread():
+            if self.interruptible and threading.current_thread() is threading.main_thread():
                 worker = threading.Thread(target=run, name="libshogi-search", daemon=True)
                 worker.start()
                 # Event.wait, not Thread.join: an interrupted join can mark a

@@ -309,3 +309,13 @@ def test_repetition_history_counts(engine):
     b.push_usi_moves(" ".join(["2c1c 1a2a 1c2c 2a1a"] * 2))
     r = engine.search(b, depth=4)
     assert b.is_legal(r.bestmove)
+
+
+def test_non_interruptible_runs_callbacks_on_the_calling_thread():
+    threads = set()
+    with Engine(interruptible=False) as e:
+        e.search(Board(), depth=2, on_info=lambda i: threads.add(threading.get_ident()))
+    assert threads == {threading.get_ident()}
+    with pytest.raises(ZeroDivisionError):
+        with Engine(interruptible=False) as e:
+            e.search(Board(), depth=3, on_info=lambda i: 1 / 0)
