@@ -433,6 +433,25 @@ TEST(handles_bad_and_freed) {
     CHECK_U64(shogi_live_handles(), live0);
 }
 
+TEST(handles_wrong_kind) {
+    /* A handle of another kind, cast in C, is rejected (never used as the
+     * wrong object). */
+    shogi_position_t p = NULL;
+    shogi_record_t r = NULL;
+    shogi_error_t e = junk_error();
+    shogi_position_new(&p, NULL);
+    CHECK_INT(shogi_record_from_position(p, &r, NULL), SHOGI_OK);
+    int32_t v;
+    CHECK_INT(shogi_position_side_to_move((shogi_position_t)(void *)r, &v, &e), SHOGI_E_BAD_HANDLE);
+    CHECK(strstr(e.message, "record handle, not a position handle") != NULL);
+    CHECK_INT(shogi_position_free((shogi_position_t)(void *)r, &e), SHOGI_E_BAD_HANDLE);
+    CHECK_INT(shogi_record_free((shogi_record_t)(void *)p, &e), SHOGI_E_BAD_HANDLE);
+    /* both still work */
+    CHECK_INT(shogi_position_side_to_move(p, &v, NULL), SHOGI_OK);
+    CHECK_INT(shogi_record_free(r, NULL), SHOGI_OK);
+    CHECK_INT(shogi_position_free(p, NULL), SHOGI_OK);
+}
+
 TEST(handles_many) {
     /* Create and free enough positions to reuse slots; stale handles stay
      * bad and live handles keep working. */
@@ -808,6 +827,7 @@ int main(void) {
     RUN(position_set_sfen);
     RUN(position_clone);
     RUN(handles_bad_and_freed);
+    RUN(handles_wrong_kind);
     RUN(handles_many);
     RUN(legal_moves);
     RUN(is_legal);
