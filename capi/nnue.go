@@ -21,7 +21,7 @@ func netError(err error) error {
 	switch {
 	case errors.Is(err, nnue.ErrArch):
 		return wrap(statusUnsupported, err)
-	case errors.As(err, &pe):
+	case errors.As(err, &pe), errors.Is(err, nnue.ErrIO):
 		return wrap(statusIO, err)
 	case errors.Is(err, nnue.ErrVersion), errors.Is(err, nnue.ErrTruncated),
 		errors.Is(err, nnue.ErrTrailing), errors.Is(err, nnue.ErrSize):

@@ -67,6 +67,7 @@ var (
 	ErrTruncated = errors.New("truncated file")
 	ErrTrailing  = errors.New("trailing bytes")
 	ErrSize      = errors.New("wrong file size")
+	ErrIO        = errors.New("read error")
 )
 
 func loadErr(kind error, off int64, format string, args ...any) error {
@@ -115,7 +116,7 @@ func (r *reader) fill(b []byte, what string) {
 	if err == io.EOF || err == io.ErrUnexpectedEOF {
 		r.err = loadErr(ErrTruncated, r.off, "truncated file: it ends while reading %s (%d of %d bytes)", what, n, len(b))
 	} else if err != nil {
-		r.err = loadErr(ErrTruncated, r.off, "reading %s: %v", what, err)
+		r.err = loadErr(ErrIO, r.off, "reading %s: %v", what, err)
 	}
 }
 

@@ -168,6 +168,9 @@ func TestLoadErrors(t *testing.T) {
 	if _, err := Load(filepath.Join(t.TempDir(), "missing.bin")); err == nil || !os.IsNotExist(errors.Unwrap(err)) {
 		t.Errorf("missing file: %v", err)
 	}
+	if _, err := Load(t.TempDir()); !errors.Is(err, ErrIO) {
+		t.Errorf("directory: %v", err)
+	}
 	path := filepath.Join(t.TempDir(), "short.bin")
 	os.WriteFile(path, good[:5000], 0o644)
 	if _, err := Load(path); !errors.Is(err, ErrTruncated) || !strings.Contains(err.Error(), path) {

@@ -61,8 +61,9 @@ func padded(dst, src []uint8, n int) []uint8 {
 
 // ScaleOutput converts a raw network output into the evaluation: divided by
 // fvScale truncating toward zero, clamped to ±ValueMaxEval.
+// An fvScale below 1 counts as 1.
 func ScaleOutput(out int32, fvScale int) int {
-	v := int(out) / fvScale
+	v := int(out) / max(fvScale, 1)
 	return min(max(v, -ValueMaxEval), ValueMaxEval)
 }
 
