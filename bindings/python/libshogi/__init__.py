@@ -24,12 +24,25 @@ Thread safety: library calls release the GIL. Different objects can be used
 from different threads; one object may be read from several threads but must
 not be mutated (push/pop/set_sfen ...) while another thread uses it.
 
+What is here (one section of shogi.h each):
+
+* Board (positions, moves, rules, perft, SVG drawing) and the move helpers;
+* Network, evaluate_many, halfkp_features_many, Accumulator (NNUE);
+* Engine.search with on_info callbacks and stop();
+* Record (CSA/KIF/KI2/USI) and the PackedSfenValue / HuffmanCodedPosAndEval
+  numpy dtypes with bulk conversion, features and evaluation.
+
+Errors from the library are raised as ShogiError subclasses carrying its
+message (ParseError, IllegalMoveError, StateError, ShogiIOError ...).
+
 Quick start::
 
     import libshogi
     b = libshogi.Board()
     b.push_usi("7g7f")
     print(b.sfen(), len(b.legal_moves), b.perft(3))
+    net = libshogi.Network.make_test()        # or Network("nn.bin")
+    print(net.evaluate(b), libshogi.Engine(network=net).search(b, depth=6))
 """
 
 from ._errors import (  # noqa: F401
@@ -48,8 +61,8 @@ from ._errors import (  # noqa: F401
 )
 from . import _lib
 from ._lib import abi_version_string, live_handles, selftest_panic, version  # noqa: F401
-from .board import *  # noqa: F401,F403
-from .board import Board, perft  # noqa: F401
+from .board import *  # noqa: F401,F403 - Board, move helpers and constants (board.__all__)
+from . import board, svg  # noqa: F401
 from .network import (  # noqa: F401
     DEFAULT_FV_SCALE,
     HALFKP_DIMENSIONS,
@@ -61,8 +74,7 @@ from .network import (  # noqa: F401
     halfkp_features,
     halfkp_features_many,
 )
-
-from .engine import (  # noqa: F401,E402
+from .engine import (  # noqa: F401
     BOUND_EXACT,
     BOUND_LOWER,
     BOUND_UPPER,
@@ -73,8 +85,8 @@ from .engine import (  # noqa: F401,E402
     SearchLine,
     SearchResult,
 )
-from . import records  # noqa: F401,E402
-from .records import (  # noqa: F401,E402
+from . import engine, network, records  # noqa: F401
+from .records import (  # noqa: F401
     ENCODING_SHIFT_JIS,
     ENCODING_UTF8,
     ENCODING_UTF8_BOM,
@@ -100,13 +112,14 @@ from .records import (  # noqa: F401,E402
 
 __version__ = "0.1.0"
 
+library_path = _lib.path
+"""The file the library was loaded from."""
+
+abi_version = _lib.abi_version
+"""The loaded library's ABI version, (major << 16) | minor."""
+
 
 def __getattr__(name):  # the numpy dtypes, built on first use (numpy optional)
     if name in ("HuffmanCodedPos", "HuffmanCodedPosAndEval", "PackedSfenValue"):
         return getattr(records, name)
     raise AttributeError("module 'libshogi' has no attribute %r" % (name,))
-
-library_path = _lib.path
-"""The file the library was loaded from."""
-
-abi_version = _lib.abi_version
