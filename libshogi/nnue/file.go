@@ -15,7 +15,9 @@ import (
 )
 
 // Net is a loaded network: the layout description, the parameters in file
-// order, and kernel-friendly copies built by Prepare.
+// order, and kernel-friendly copies built by Prepare. A Net is read-only
+// once prepared: any number of goroutines may evaluate with it at once
+// (each with its own Evaluator or Accumulator).
 type Net struct {
 	Arch       Arch
 	ArchString string // as stored in the file
