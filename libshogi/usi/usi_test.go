@@ -223,3 +223,58 @@ func TestEndOfInputStopsSearch(t *testing.T) {
 		t.Errorf("output %q", out.String())
 	}
 }
+
+// TestRandomCommands feeds random token soup: every line must be answered
+// without a crash or a hang, and isready must always answer readyok.
+func TestRandomCommands(t *testing.T) {
+	vocab := []string{"usi", "isready", "setoption", "name", "value", "Threads", "MultiPV", "USI_Hash", "EvalFile",
+		"position", "startpos", "sfen", "moves", "7g7f", "3c3d", "8h2b+", "P*5e", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL",
+		"b", "w", "-", "1", "go", "depth", "nodes", "btime", "wtime", "byoyomi", "binc", "winc", "movetime", "infinite", "ponder",
+		"mate", "ponderhit", "usinewgame", "gameover", "win", "lose", "draw", "2", "0", "-3", "99999999999999999999", "x", "",
+		"EnteringKingRule", "TryRule", "FV_SCALE", "ResignValue", "MaxMovesToDraw", "\t", "\x00", "日本"}
+	seed := uint64(12345)
+	rnd := func(n int) int {
+		seed = seed*6364136223846793005 + 1442695040888963407
+		return int((seed >> 33) % uint64(n))
+	}
+	var in strings.Builder
+	readies := 0
+	for i := 0; i < 300; i++ {
+		n := 1 + rnd(7)
+		toks := make([]string, n)
+		for j := range toks {
+			toks[j] = vocab[rnd(len(vocab))]
+		}
+		if rnd(4) == 0 {
+			toks[0] = "go"
+			toks = append(toks, "nodes", "500")
+		}
+		in.WriteString(strings.Join(toks, " ") + "\n")
+		if toks[0] == "go" {
+			in.WriteString("stop\n")
+		}
+		if toks[0] == "isready" {
+			readies++
+		}
+	}
+	in.WriteString("isready\nquit\n")
+	readies++
+	var out strings.Builder
+	u := New(&out)
+	done := make(chan struct{})
+	go func() {
+		u.Run(strings.NewReader(in.String()))
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(60 * time.Second):
+		t.Fatal("the session hung")
+	}
+	if got := strings.Count(out.String(), "readyok\n"); got != readies {
+		t.Errorf("%d readyok for %d isready", got, readies)
+	}
+	if strings.Contains(out.String(), "internal error") {
+		t.Errorf("a command panicked: %s", out.String())
+	}
+}
