@@ -25,8 +25,22 @@ done
 cmake -S . -B "$build" -DCMAKE_TOOLCHAIN_FILE=cmake/mingw-w64-x86_64.cmake \
   -DCMAKE_BUILD_TYPE=Release
 cmake --build "$build" -j "$jobs"
-ls -l "$build/shogi.dll" "$build/libshogi.dll.a"
+ls -l "$build/shogi.dll" "$build/libshogi.dll.a" "$build/shogi.def" "$build/shogi.lib"
 bash tests/c/abi_symbols.sh include/shogi.h capi "$build/shogi.dll"
+
+# Install to a temporary prefix and cross-build a consumer with
+# find_package(libshogi) against it (run under Wine below).
+prefix=$(mktemp -d)
+trap 'rm -rf "$prefix"' EXIT
+cmake --install "$build" --prefix "$prefix/win"
+cmake -S tests/c/consumer -B "$prefix/consumer" \
+  -DCMAKE_TOOLCHAIN_FILE="$PWD/cmake/mingw-w64-x86_64.cmake" \
+  -DCMAKE_PREFIX_PATH="$prefix/win" -DCMAKE_EXE_LINKER_FLAGS=-static-libgcc >/dev/null
+cmake --build "$prefix/consumer" >/dev/null
+cp "$prefix/win/bin/shogi.dll" "$prefix/consumer/"
+# and one linked against the MSVC-style import library shogi.lib
+x86_64-w64-mingw32-gcc -Iinclude tests/c/consumer/consumer.c "$build/shogi.lib" \
+  -static-libgcc -o "$build/consumer_lib.exe"
 
 wine=$(command -v wine64 || command -v /usr/lib/wine/wine64 || command -v wine || true)
 if [ -z "$wine" ]; then
@@ -79,6 +93,10 @@ if [ $rc -ne 0 ]; then
   exit 1
 fi
 echo "$lib_probe" | tail -1
+
+echo "--- consumers under Wine (find_package build; shogi.lib link)"
+timeout 300 "$wine" "$prefix/consumer/consumer.exe"
+timeout 300 "$wine" "$build/consumer_lib.exe"
 
 # ctest runs every test program through CMAKE_CROSSCOMPILING_EMULATOR
 # (wine); shogi.dll sits beside the programs.
