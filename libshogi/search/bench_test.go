@@ -39,6 +39,7 @@ func BenchmarkSearchMaterial(b *testing.B) {
 	opts := DefaultOptions()
 	e := NewEngine(opts)
 	b.ReportAllocs()
+	b.ResetTimer()
 	var total uint64
 	var secs float64
 	for i := 0; i < b.N; i++ {
