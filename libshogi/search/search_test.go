@@ -379,3 +379,18 @@ func TestTimeManagement(t *testing.T) {
 		}
 	}
 }
+
+func TestCapturesHangingPiece(t *testing.T) {
+	e := NewEngine(DefaultOptions())
+	pos := mustPos(t, "4k4/9/9/9/4r4/9/9/9/B4K3 b - 1")
+	r := e.Search(pos, Limits{Depth: 5}, nil)
+	if r.BestMove.USI() != "9i5e" || r.Score < 900 {
+		t.Errorf("best %v score %v, want 9i5e winning a rook", r.BestMove, r.Score)
+	}
+	// The other side to move saves its rook (or takes the bishop).
+	pos = mustPos(t, "4k4/9/9/9/4r4/9/9/9/B4K3 w - 1")
+	r = e.Search(pos, Limits{Depth: 5}, nil)
+	if r.Score < 0 {
+		t.Errorf("white: best %v score %v, want a safe rook", r.BestMove, r.Score)
+	}
+}
