@@ -110,6 +110,11 @@ func fuzzPacked(t *testing.T, data []byte, hcp bool) {
 	}
 	var b [32]byte
 	copy(b[:], data)
+	if hcp {
+		checkAgainstRef(t, hcpFormat, &b)
+	} else {
+		checkAgainstRef(t, psfenFormat, &b)
+	}
 	var d Diagram
 	var err error
 	if hcp {

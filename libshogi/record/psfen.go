@@ -2,6 +2,7 @@ package record
 
 import (
 	"encoding/binary"
+	"math/bits"
 
 	"github.com/libshogi/libshogi/libshogi/board"
 )
@@ -234,6 +235,13 @@ func (w *bitStream) peek8(pos int) uint32 {
 	return uint32((w[i&7]>>s | w[(i+1)&7]<<(64-s)) & 0xff)
 }
 
+// peek64 returns the 64 bits starting at pos (pos <= 256 + 63).
+func (w *bitStream) peek64(pos int) uint64 {
+	i := pos >> 6
+	s := uint(pos & 63)
+	return w[i&7]>>s | w[(i+1)&7]<<(64-s)
+}
+
 func (f *packFormat) decode(data *[32]byte, d *Diagram) error {
 	var w bitStream
 	w[0] = binary.LittleEndian.Uint64(data[0:])
@@ -254,20 +262,35 @@ func (f *packFormat) decode(data *[32]byte, d *Diagram) error {
 	d.Squares[wk] = board.NewPiece(board.White, board.King)
 	pos := 15
 	var n [16]int
-	for s := 0; s < board.NumSquares; s++ {
-		if s == int(bk) || s == int(wk) {
+	b, k := int(bk), int(wk)
+	for s := 0; s < board.NumSquares; {
+		if s == b || s == k {
+			s++
 			continue
 		}
-		e := &f.boardDec[w.peek8(pos)]
+		win := w.peek64(pos)
+		if win&1 == 0 {
+			// A run of empty squares: one 0 bit each, kings skipped.
+			z := bits.TrailingZeros64(win | 1<<63)
+			for ; z > 0 && s < board.NumSquares; s++ {
+				if s != b && s != k {
+					pos++
+					z--
+				}
+			}
+			continue
+		}
+		e := &f.boardDec[win&0xff]
 		if e.kind == decInvalid {
 			return recErr(f.name, -1, "bad board code at bit %d (square %v)", pos, board.Square(s))
 		}
 		pos += int(e.n)
-		if pos > 256 {
-			return recErr(f.name, -1, "board runs past 256 bits at square %v", board.Square(s))
-		}
 		d.Squares[s] = e.pc
 		n[e.pc&7]++ // base type of a promoted piece is its low 3 bits
+		s++
+	}
+	if pos > 256 {
+		return recErr(f.name, -1, "the board runs past 256 bits")
 	}
 	for pos < 256 {
 		e := &f.handDec[w.peek8(pos)]
