@@ -183,6 +183,54 @@ func (p *Position) computeCheckers() Bitboard {
 	return p.AttackersTo(p.side.Opp(), k, p.occupied)
 }
 
+// checkersAfter finds the checkers of the side to move right after our move
+// m: the moved (or dropped) piece itself, and for a board move a slider
+// uncovered on a line from the king through the vacated square.
+func (p *Position) checkersAfter(m Move, to Square) Bitboard {
+	k := p.kingSq[p.side]
+	if k == NoSquare {
+		return Bitboard{}
+	}
+	us := p.side.Opp()
+	occ := p.occupied
+	var chk Bitboard
+	if Attacks(p.board[to], to, occ).Has(k) {
+		chk = squareBB[to]
+	}
+	if m.IsDrop() {
+		return chk
+	}
+	from := m.From()
+	if lineBB[k][from].IsZero() {
+		return chk
+	}
+	// Sliders of ours on the line through k and from, beyond from.
+	own := p.byColor[us]
+	var sliders Bitboard
+	if rookEmpty[k].Has(from) {
+		sliders = p.byType[Rook].Or(p.byType[Dragon])
+		if lanceEmpty[p.side][k].Has(from) {
+			sliders = sliders.Or(p.byType[Lance])
+		}
+		sliders = sliders.And(own).And(lineBB[k][from])
+		if sliders.NonZero() {
+			sliders = RookAttacks(k, occ).And(sliders)
+		}
+	} else {
+		sliders = p.byType[Bishop].Or(p.byType[Horse]).And(own).And(lineBB[k][from])
+		if sliders.NonZero() {
+			sliders = BishopAttacks(k, occ).And(sliders)
+		}
+	}
+	// Keep only the slider beyond from: the other side of the king did not change.
+	for sliders.NonZero() {
+		if c := sliders.Pop(); between[k][c].Has(from) {
+			chk.Set(c)
+		}
+	}
+	return chk
+}
+
 // computeKey builds the Zobrist key from scratch.
 func (p *Position) computeKey() uint64 {
 	var k uint64
@@ -248,7 +296,7 @@ func (p *Position) DoMove(m Move) {
 	run := prev.checkRun // read before append: it may move the slice
 	p.states = append(p.states, stateInfo{key: key, move: m, captured: captured})
 	st := p.st()
-	st.checkers = p.computeCheckers()
+	st.checkers = p.checkersAfter(m, to)
 	st.checkRun = run
 	if st.checkers.NonZero() {
 		st.checkRun[us]++
