@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need on a fresh Debian machine:
 # cmake, mingw-w64 (Windows DLL), wine64 (runs the Windows C tests), valgrind,
-# Mono (C# binding), numpy and pytest for Debian's python3. Idempotent.
+# Mono (C# binding), pkg-config, numpy and pytest for Debian's python3.
+# Idempotent.
 set -euo pipefail
 need=()
 command -v cmake >/dev/null || need+=(cmake)
 command -v x86_64-w64-mingw32-gcc >/dev/null || need+=(gcc-mingw-w64-x86-64)
 command -v wine64 >/dev/null || command -v wine >/dev/null || need+=(wine64)
 command -v valgrind >/dev/null || need+=(valgrind)
+command -v pkg-config >/dev/null || need+=(pkg-config)
 command -v mcs >/dev/null || need+=(mono-devel)
 /usr/bin/python3 -c 'import numpy' 2>/dev/null || need+=(python3-numpy)
 /usr/bin/python3 -c 'import pytest' 2>/dev/null || need+=(python3-pytest)
