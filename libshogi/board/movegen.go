@@ -74,6 +74,11 @@ func (p *Position) Generate(mode GenMode, ml *MoveList) {
 // sliderBlockers returns the pieces (either colour) that stand alone between
 // c's king and a slider of colour sniperSide aimed at it.
 func (p *Position) sliderBlockers(c, sniperSide Color) Bitboard {
+	return p.sliderBlockersOcc(c, sniperSide, p.occupied)
+}
+
+// sliderBlockersOcc is sliderBlockers for the occupancy occ.
+func (p *Position) sliderBlockersOcc(c, sniperSide Color, occ Bitboard) Bitboard {
 	k := p.kingSq[c]
 	if k == NoSquare {
 		return Bitboard{}
@@ -85,7 +90,7 @@ func (p *Position) sliderBlockers(c, sniperSide Color) Bitboard {
 	var blockers Bitboard
 	for snipers.NonZero() {
 		s := snipers.Pop()
-		b := between[k][s].And(p.occupied)
+		b := between[k][s].And(occ)
 		if b.NonZero() && !b.MoreThanOne() {
 			blockers = blockers.Or(b)
 		}
@@ -302,13 +307,13 @@ func (p *Position) generateDrops(ml *MoveList, us Color, target Bitboard) {
 }
 
 // isPawnDropMate reports whether us dropping a pawn on to mates (uchifuzume).
+// It does not touch the position (concurrent readers are safe): the pawn
+// only enters through the occupancy, since its own attack is the king's
+// square itself and it cannot be anyone's pinned piece.
 func (p *Position) isPawnDropMate(us Color, to Square) bool {
 	them := us.Opp()
 	ek := p.kingSq[them]
-	pawn := NewPiece(us, Pawn)
-	p.putPiece(pawn, to)
-	defer p.removePiece(to)
-	occ := p.occupied
+	occ := p.occupied.Or(squareBB[to])
 	// King escapes (capturing the pawn included when nothing protects it).
 	occNoKing := occ.Xor(squareBB[ek])
 	for esc := stepAttacks[them][King][ek].AndNot(p.byColor[them]); esc.NonZero(); {
@@ -321,7 +326,7 @@ func (p *Position) isPawnDropMate(us Color, to Square) bool {
 	if capturers.IsZero() {
 		return true
 	}
-	pinned := p.Pinned(them)
+	pinned := p.sliderBlockersOcc(them, us, occ).And(p.byColor[them])
 	for capturers.NonZero() {
 		c := capturers.Pop()
 		if !pinned.Has(c) || lineBB[ek][c].Has(to) {
