@@ -394,3 +394,21 @@ func TestCapturesHangingPiece(t *testing.T) {
 		t.Errorf("white: best %v score %v, want a safe rook", r.BestMove, r.Score)
 	}
 }
+
+func TestDeclarationInTree(t *testing.T) {
+	// Black's king enters the camp with one move; it then wins by
+	// declaration (27-point rule) two plies later.
+	pos := mustPos(t, "+R+R+B+BGGGGS/SSSL5/9/K8/9/9/ppppppppp/9/4k4 b 3L4N9P 1")
+	opts := DefaultOptions()
+	opts.EnteringKingRule = board.RuleCSA27
+	e := NewEngine(opts)
+	r := e.Search(pos, Limits{Depth: 6}, nil)
+	if r.Score != MateIn(3) || r.BestMove.Piece().Type() != board.King || r.BestMove.To().Rank() > 3 {
+		t.Errorf("CSARule27: %v %v, want the king into the camp and a win in 3 plies", r.BestMove, r.Score)
+	}
+	e.SetOptions(DefaultOptions())
+	r = e.Search(pos, Limits{Depth: 6}, nil)
+	if r.Score.IsMate() {
+		t.Errorf("no rule: %v %v, want no declaration win", r.BestMove, r.Score)
+	}
+}
