@@ -239,6 +239,29 @@ if abi_version >> 16 != ABI_MAJOR:
     )
 
 # --------------------------------------------------------------------------
+# fork() after loading: the Go runtime's threads do not exist in the child
+# --------------------------------------------------------------------------
+forked_child = False
+
+
+def _after_fork_in_child():
+    global forked_child
+    forked_child = True
+    import warnings
+
+    warnings.warn(
+        "this process forked after libshogi was loaded; the Go runtime inside it does not "
+        "survive fork(), so the child must not call libshogi (it may hang or crash). "
+        "Use multiprocessing's 'spawn' start method.",
+        RuntimeWarning,
+        stacklevel=2,
+    )
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
+
+# --------------------------------------------------------------------------
 # Error handling helpers
 # --------------------------------------------------------------------------
 _tls = threading.local()

@@ -174,3 +174,22 @@ def test_works_without_numpy(tmp_path):
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True, timeout=120)
     assert r.returncode == 0, r.stderr
     assert "noarray" in r.stdout
+
+
+def test_fork_after_loading_warns_in_the_child():
+    if not hasattr(os, "fork"):
+        pytest.skip("no fork on this platform")
+    code = (
+        "import os, sys, libshogi\n"
+        "pid = os.fork()\n"
+        "if pid == 0:\n"
+        "    sys.stderr.flush(); os._exit(0 if libshogi._lib.forked_child else 3)\n"
+        "_, status = os.waitpid(pid, 0)\n"
+        "sys.exit(os.WEXITSTATUS(status))\n"
+    )
+    env = dict(os.environ)
+    env["LIBSHOGI_LIBRARY"] = libshogi.library_path
+    r = subprocess.run([sys.executable, "-c", code], cwd=PKG_ROOT, env=env, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, universal_newlines=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "spawn" in r.stderr and "fork" in r.stderr
