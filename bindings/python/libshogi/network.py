@@ -4,7 +4,7 @@ features for training, and the low-level Accumulator."""
 import ctypes
 import os
 
-from . import _lib
+from . import _errors, _lib
 from ._lib import F
 from .board import BLACK, WHITE, Board, _numpy, _text
 
@@ -154,10 +154,11 @@ class Network(object):
         _lib.call(F.shogi_network_evaluate, self._handle(), board._handle(), fv_scale, ctypes.byref(v))
         return v.value
 
-    def evaluate_many(self, sfens, fv_scale=DEFAULT_FV_SCALE, out=None):
+    def evaluate_many(self, sfens, fv_scale=DEFAULT_FV_SCALE, out=None, strict=True):
         """Evaluates many SFENs in one library call (in parallel) into a numpy
         int32 array. sfens: a list of str/bytes or a numpy bytes/str array.
-        A bad SFEN raises ParseError naming the first bad index."""
+        A bad SFEN raises ParseError naming the first bad index; with
+        strict=False its value is 0 and no error is raised."""
         np = _numpy()
         keep, ptrs = _sfen_pointers(np, sfens)
         n = ptrs.shape[0]
@@ -166,7 +167,11 @@ class Network(object):
         elif out.dtype != np.int32 or out.shape != (n,) or not out.flags.c_contiguous or not out.flags.writeable:
             raise ValueError("out must be a writable contiguous int32 array of shape (%d,)" % n)
         if n:
-            _lib.call(F.shogi_network_evaluate_sfens, self._handle(), ptrs.ctypes.data, n, fv_scale, out.ctypes.data)
+            e = _lib.err()
+            rc = F.shogi_network_evaluate_sfens(self._handle(), ptrs.ctypes.data, n, fv_scale, out.ctypes.data,
+                                                ctypes.byref(e))
+            if rc and (strict or rc != _errors.E_PARSE):
+                raise _lib.exception(rc, e)
         del keep
         return out
 

@@ -81,6 +81,8 @@ def test_evaluate_many_bad_sfen_names_index():
     with pytest.raises(libshogi.ParseError) as ei:
         n.evaluate_many([libshogi.STARTING_SFEN, "garbage", "more garbage"])
     assert "[1]" in ei.value.message
+    v = n.evaluate_many([libshogi.STARTING_SFEN, "garbage", libshogi.STARTING_SFEN], 1, strict=False)
+    assert v.tolist() == [3932, 0, 3932]
 
 
 def test_fv_scale_range():
