@@ -457,26 +457,17 @@ func (p *Position) IsLegal(m Move) bool {
 	return !p.Pinned(us).Has(from) || lineBB[ksq][from].Has(to)
 }
 
-// findLegal returns the generated move equal to m (piece bits filled), or MoveNone.
+// findLegal returns the legal move equal to m with its piece bits filled,
+// or MoveNone.
 func (p *Position) findLegal(m Move) Move {
-	if m&0xffff == 0 || m>>21 != 0 {
+	if !p.IsLegal(m) {
 		return MoveNone
 	}
+	m &= 0xffff
 	if m.IsDrop() {
-		if m.IsPromotion() || m.DropType() < Pawn || m.DropType() > Gold || m.To() >= NumSquares {
-			return MoveNone
-		}
-	} else if m.From() >= NumSquares || m.To() >= NumSquares || m.From() == m.To() {
-		return MoveNone
+		return m | Move(NewPiece(p.side, m.DropType()))<<16
 	}
-	var ml MoveList
-	p.generate(&ml, true, true, true)
-	for _, g := range ml.Moves[:ml.N] {
-		if g&0xffff == m&0xffff && (m>>16 == 0 || g == m) {
-			return g
-		}
-	}
-	return MoveNone
+	return m | Move(p.board[m.From()])<<16
 }
 
 // ParseMove reads USI move text and returns the legal move it names.
