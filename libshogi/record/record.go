@@ -9,6 +9,18 @@
 //
 // Nothing in this package panics on bad input: every reader returns an
 // *Error that names the line (text) or record index (binary) and the fault.
+// Training-data readers (PSVReader, HCPEReader, HCPE3Reader) stop on a bad
+// record or skip it, as the caller's ErrorPolicy says.
+//
+// Conventions of the Game tree: Root.Children[0] continues the main line;
+// a KIF "*text" and a CSA "'*text" line both become the comment "text", so
+// engine lines ("**..." / "'**...") keep one leading '*' and convert
+// between the formats (Node.EngineScore reads their score). CSA comments
+// that are not "'*" are for programs and are not kept. CSA and USI hold
+// only the main line; KIF and KI2 keep variations. Writers take moves with
+// their piece bits (as the board package makes them); Game.Validate adds
+// them to a tree built from bare move16 values, and the Write* functions
+// call it.
 package record
 
 import (
