@@ -44,3 +44,12 @@ func BenchmarkDoUndo(b *testing.B) {
 		p.UndoMove()
 	}
 }
+
+func BenchmarkFromSFEN(b *testing.B) {
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := FromSFEN(benchSFENs[i%len(benchSFENs)]); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -27,7 +27,9 @@ type stateInfo struct {
 	checkRun [2]int32
 }
 
-const initialStateCap = 256
+// initialStateCap is small: most positions are parsed, looked at and dropped;
+// a game or a search grows the slice (amortised) and keeps it.
+const initialStateCap = 16
 
 func newEmptyPosition() *Position {
 	p := &Position{kingSq: [2]Square{NoSquare, NoSquare}, startPly: 1}

@@ -26,7 +26,8 @@ type SFENError struct {
 
 func (e *SFENError) Error() string { return fmt.Sprintf("sfen %q: %s", e.SFEN, e.Msg) }
 
-var letterTypes = map[byte]PieceType{
+// letterTypes maps an uppercase SFEN letter to its type (0: not a piece).
+var letterTypes = [256]PieceType{
 	'P': Pawn, 'L': Lance, 'N': Knight, 'S': Silver, 'B': Bishop, 'R': Rook, 'G': Gold, 'K': King,
 }
 
@@ -103,8 +104,8 @@ func (p *Position) setSFEN(orig string, opt SFENOptions) error {
 				up = ch - 'a' + 'A'
 				c = White
 			}
-			pt, ok := letterTypes[up]
-			if !ok {
+			pt := letterTypes[up]
+			if pt == NoPieceType {
 				return bad("rank %d: unknown piece letter %q", r+1, ch)
 			}
 			if promoted {
@@ -164,8 +165,8 @@ func (p *Position) setSFEN(orig string, opt SFENOptions) error {
 			if ch >= 'a' && ch <= 'z' {
 				up, c = ch-'a'+'A', White
 			}
-			pt, ok := letterTypes[up]
-			if !ok || pt == King {
+			pt := letterTypes[up]
+			if pt == NoPieceType || pt == King {
 				return bad("unknown hand piece %q", ch)
 			}
 			if p.hands[c].Count(pt) != 0 {
