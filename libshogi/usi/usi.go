@@ -520,11 +520,7 @@ func (u *Engine) goCmd(args []string) {
 			u.info(&search.Info{Depth: r.Depth, SelDepth: r.SelDepth, MultiPV: 1, Score: r.Score, Bound: search.BoundExact,
 				Nodes: r.Nodes, NPS: nps(r.Nodes, r.Time), Time: r.Time, Hashfull: u.eng.Hashfull(), PV: r.PV})
 		}
-		u.println(line)
-		u.mu.Lock()
-		u.running = false
-		u.mu.Unlock()
-		close(done)
+		u.finish(line, done)
 	}()
 }
 
@@ -578,21 +574,26 @@ func (u *Engine) mateSearch(pos *board.Position, limit time.Duration, done chan 
 	if timer != nil {
 		timer.Stop()
 	}
+	line := "checkmate nomate"
 	switch {
 	case pv != nil:
 		s := make([]string, len(pv))
 		for i, m := range pv {
 			s[i] = m.USI()
 		}
-		u.println("checkmate " + strings.Join(s, " "))
-	case timedOut.Load():
-		u.println("checkmate timeout")
-	case u.stopM.Load():
-		u.println("checkmate timeout")
-	default:
-		u.println("checkmate nomate")
+		line = "checkmate " + strings.Join(s, " ")
+	case timedOut.Load() || u.stopM.Load():
+		line = "checkmate timeout"
 	}
+	u.finish(line, done)
+}
+
+// finish writes the last line of a search and marks the session idle in
+// one step, so that a GUI that answers the line at once with a new go
+// never finds the old search still running.
+func (u *Engine) finish(line string, done chan struct{}) {
 	u.mu.Lock()
+	u.println(line)
 	u.running = false
 	u.mu.Unlock()
 	close(done)
