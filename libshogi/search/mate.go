@@ -108,10 +108,9 @@ func (s *MateSolver) defend(depth, ply int) bool {
 	if depth <= 0 {
 		return false
 	}
-	// Try every evasion at the shortest depth first, then keep the longest.
-	var best board.Move
+	// Each evasion is refuted by the shortest mate; the PV follows the
+	// evasion that lasts longest.
 	bestLen := -1
-	var line [MaxPly + 1]board.Move
 	for i := 0; i < ml.N; i++ {
 		m := ml.Moves[i]
 		s.Nodes++
@@ -130,16 +129,8 @@ func (s *MateSolver) defend(depth, ply int) bool {
 		}
 		if d > bestLen {
 			bestLen = d
-			best = m
-			n := s.pvLen[ply+1]
-			copy(line[:n], s.pv[ply+1][:n])
-			s.pvLen[ply+1] = n
-			copy(s.pv[ply+1][:n], line[:n])
-			s.pv[ply][0] = m
-			copy(s.pv[ply][1:n+1], line[:n])
-			s.pvLen[ply] = n + 1
+			s.setPV(ply, m)
 		}
 	}
-	_ = best
 	return true
 }

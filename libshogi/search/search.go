@@ -24,7 +24,6 @@ type stackEntry struct {
 	currentMove board.Move
 	killers     [2]board.Move
 	staticEval  Score
-	moveCount   int
 }
 
 const histMax = 16384
@@ -99,9 +98,6 @@ func (t *thread) setup(pos *board.Position, list *board.MoveList) {
 	t.checkCount = 0
 	for i := range t.stack {
 		t.stack[i] = stackEntry{staticEval: ScoreNone}
-	}
-	for i := range t.stack {
-		_ = i
 	}
 }
 
@@ -277,7 +273,7 @@ func (t *thread) evaluate() Score {
 	return clampEval(t.ev.Evaluate(t.pos))
 }
 
-// drawOrRule scores the repetition and move-limit rules at a non-root node.
+// ruleScore scores the repetition and move-limit rules at a non-root node.
 func (t *thread) ruleScore(ply int) (Score, bool) {
 	switch t.pos.RepetitionInSearch(maxRepetitionPly) {
 	case board.RepDraw:
@@ -344,7 +340,6 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 	}
 	ss := &t.stack[ply]
 	t.stack[ply+2].killers = [2]board.Move{}
-	ss.moveCount = 0
 
 	key := pos.Key()
 	tte, ttHit := e.tt.probe(key)
@@ -492,7 +487,6 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 			}
 		}
 		moveCount++
-		ss.moveCount = moveCount
 		quiet := isQuiet(pos, m)
 		givesCheck := pos.GivesCheck(m)
 
