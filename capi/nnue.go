@@ -224,6 +224,7 @@ func shogi_network_evaluate_sfens(net C.shogi_network_t, sfens **C.char, n C.siz
 					f = failure{lo, panicError(r)}
 				}
 			}()
+			p := board.NewPosition() // reused: SetSFEN allocates nothing
 			for i := lo; i < hi; i++ {
 				out[i] = 0
 				if in[i] == nil {
@@ -232,8 +233,7 @@ func shogi_network_evaluate_sfens(net C.shogi_network_t, sfens **C.char, n C.siz
 					}
 					continue
 				}
-				p, err := board.FromSFEN(C.GoString(in[i]))
-				if err != nil {
+				if err := p.SetSFEN(C.GoString(in[i]), board.SFENOptions{}); err != nil {
 					if f.index < 0 {
 						f = failure{i, wrap(statusParse, fmt.Errorf("sfens[%d]: %w", i, err))}
 					}

@@ -38,6 +38,23 @@ func FromSFEN(s string) (*Position, error) {
 	return FromSFENWith(s, SFENOptions{})
 }
 
+// SetSFEN replaces p by the position of an SFEN, reusing p's buffers: a
+// loop over many SFENs allocates nothing. On error p is unchanged.
+func (p *Position) SetSFEN(s string, opt SFENOptions) error {
+	q := Position{kingSq: [2]Square{NoSquare, NoSquare}, startPly: 1}
+	// q borrows p's history buffer; setSFEN writes its state only on success.
+	if cap(p.states) == 0 {
+		p.states = make([]stateInfo, 1, initialStateCap)
+	}
+	q.states = p.states[:1]
+	if err := q.setSFEN(s, opt); err != nil {
+		return err
+	}
+	q.perftLists = p.perftLists
+	*p = q
+	return nil
+}
+
 // SFENOptions relaxes the strict validation for composed positions.
 type SFENOptions struct {
 	// AllowOpponentInCheck accepts a position whose side not to move is in
@@ -188,9 +205,7 @@ func (p *Position) setSFEN(orig string, opt SFENOptions) error {
 	if err := p.validate(opt); err != nil {
 		return bad("%s", err.Error())
 	}
-	st := p.st()
-	st.key = p.computeKey()
-	st.checkers = p.computeCheckers()
+	*p.st() = stateInfo{key: p.computeKey(), checkers: p.computeCheckers()}
 	return nil
 }
 

@@ -147,3 +147,30 @@ func TestMove16Vectors(t *testing.T) {
 		t.Fatalf("only %d move16 rows read", rows)
 	}
 }
+
+func TestSetSFENReuses(t *testing.T) {
+	p := NewPosition()
+	playUSI(t, p, "7g7f 3c3d")
+	if err := p.SetSFEN("not an sfen", SFENOptions{}); err == nil {
+		t.Fatal("bad SFEN accepted")
+	}
+	if p.Ply() != 3 || p.LastMove().USI() != "3c3d" {
+		t.Fatal("a failed SetSFEN changed the position")
+	}
+	s := "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1"
+	if err := p.SetSFEN(s, SFENOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	q, _ := FromSFEN(s)
+	if p.SFEN() != s || p.Key() != q.Key() || p.LastMove() != MoveNone || p.GamePlyFromRoot() != 0 || p.Perft(2) != q.Perft(2) {
+		t.Fatal("SetSFEN differs from FromSFEN")
+	}
+	allocs := testing.AllocsPerRun(100, func() {
+		if err := p.SetSFEN(StartSFEN, SFENOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs > 2 { // strings.Fields and strings.Split
+		t.Errorf("SetSFEN allocates %v times", allocs)
+	}
+}
