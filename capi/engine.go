@@ -27,6 +27,9 @@ type engine struct {
 	e    *search.Engine
 	net  *nnue.Net
 	busy atomic.Bool // a shogi_engine_search call is running
+	// stopReq remembers a stop that may have arrived before the search
+	// was set up (the search starts with its stop flag cleared).
+	stopReq atomic.Bool
 }
 
 func withEngine(cerr *C.shogi_error_t, h C.shogi_engine_t, body func(en *engine) error) C.shogi_status_t {
@@ -238,6 +241,7 @@ func shogi_engine_search(eng C.shogi_engine_t, pos C.shogi_position_t, limits *C
 		if err != nil {
 			return err
 		}
+		en.stopReq.Store(false)
 		if !en.busy.CompareAndSwap(false, true) {
 			return errorf(statusState, "engine is already searching")
 		}
@@ -274,7 +278,11 @@ func shogi_engine_search(eng C.shogi_engine_t, pos C.shogi_position_t, limits *C
 				C.shogi_call_info(callback, ci, userData)
 			}
 		}
-		res := en.e.Search(p, lim, onInfo)
+		res := en.e.SearchStarted(p, lim, onInfo, func() {
+			if en.stopReq.Load() {
+				en.e.Stop()
+			}
+		})
 		fillResult(result, &res)
 		return nil
 	})
@@ -284,6 +292,7 @@ func shogi_engine_search(eng C.shogi_engine_t, pos C.shogi_position_t, limits *C
 func shogi_engine_stop(eng C.shogi_engine_t, cerr *C.shogi_error_t) C.shogi_status_t {
 	return withEngine(cerr, eng, func(en *engine) error {
 		if en.busy.Load() {
+			en.stopReq.Store(true)
 			en.e.Stop()
 		}
 		return nil

@@ -945,7 +945,8 @@ SHOGI_API shogi_status_t shogi_engine_search(shogi_engine_t eng,
                                              shogi_error_t *err);
 
 /* Asks a running search to stop (any thread; returns at once). The search
- * then returns its best move so far. A no-op when no search runs. */
+ * then returns its best move so far. A stop that arrives while the search
+ * is starting up is not lost. A no-op when no search runs. */
 SHOGI_API shogi_status_t shogi_engine_stop(shogi_engine_t eng,
                                            shogi_error_t *err);
 

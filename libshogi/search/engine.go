@@ -206,8 +206,19 @@ func (e *Engine) totalNodes() uint64 {
 // goroutine. Stop may be called from another goroutine at any time after
 // Search has started; see Go for a version that returns at once.
 func (e *Engine) Search(pos *board.Position, lim Limits, onInfo func(*Info)) Result {
+	return e.SearchStarted(pos, lim, onInfo, nil)
+}
+
+// SearchStarted is Search with a function called (in the calling
+// goroutine) once the search is set up: from then on Stop acts on this
+// search. A caller that may receive a stop request before that moment
+// remembers it and calls Stop from started.
+func (e *Engine) SearchStarted(pos *board.Position, lim Limits, onInfo func(*Info), started func()) Result {
 	e.mu.Lock()
 	e.prepare(lim)
+	if started != nil {
+		started()
+	}
 	return e.run(pos, lim, onInfo)
 }
 

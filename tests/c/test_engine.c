@@ -198,6 +198,7 @@ TEST(multipv_with_network) {
 /* The stopper thread: waits until the engine searches, then stops it. */
 struct stopper {
     shogi_engine_t eng;
+    int delay_ms;
     double stopped_at;
     int saw_searching;
     int status;
@@ -217,7 +218,7 @@ static void *thread_entry(void *arg)
         if (!searching) sleep_ms(1);
     }
     s->saw_searching = searching;
-    sleep_ms(300);
+    if (s->delay_ms > 0) sleep_ms(s->delay_ms);
     s->stopped_at = now_ms();
     s->status = shogi_engine_stop(s->eng, NULL);
 #ifdef _WIN32
@@ -248,6 +249,7 @@ TEST(stop_from_another_thread) {
     lim.infinite = 1;
     memset(&s, 0, sizeof s);
     s.eng = eng;
+    s.delay_ms = 300;
     CHECK(thread_start(&t, &s));
     CHECK_INT(shogi_engine_search(eng, p, &lim, NULL, NULL, &r, NULL), SHOGI_OK);
     returned = now_ms();
@@ -259,6 +261,16 @@ TEST(stop_from_another_thread) {
     CHECK(is_legal(p, r.best_move));
     CHECK_INT(shogi_engine_searching(eng, &searching, NULL), SHOGI_OK);
     CHECK_INT(searching, 0);
+    /* A stop right as the search begins is not lost. */
+    memset(&s, 0, sizeof s);
+    s.eng = eng;
+    CHECK(thread_start(&t, &s));
+    CHECK_INT(shogi_engine_search(eng, p, &lim, NULL, NULL, &r, NULL), SHOGI_OK);
+    returned = now_ms();
+    thread_join(t);
+    CHECK(s.saw_searching);
+    CHECK(returned - s.stopped_at < 500.0);
+    CHECK(is_legal(p, r.best_move));
     /* Movetime. */
     lim.infinite = 0;
     lim.movetime_ms = 200;
