@@ -106,9 +106,10 @@ func gatherMul(s, n int) (uint64, uint8) {
 }
 
 func (li *lineInfo) index(occ Bitboard) int {
-	i0 := (((occ.lo >> li.a0) & li.mask0) * li.mul0) >> li.post0
-	i1 := (((occ.hi >> li.a1) & li.mask1) * li.mul1) >> li.post1
-	return int(i0&(1<<li.n0-1)) | int(i1<<li.n0)
+	// The "& 63" let the compiler drop its oversized-shift handling.
+	i0 := (((occ.lo >> (li.a0 & 63)) & li.mask0) * li.mul0) >> (li.post0 & 63)
+	i1 := (((occ.hi >> (li.a1 & 63)) & li.mask1) * li.mul1) >> (li.post1 & 63)
+	return int(i0&(1<<(li.n0&63)-1)) | int(i1<<(li.n0&63))
 }
 
 // lineSquares lists the squares of the line through s in direction dir, ascending.

@@ -21,7 +21,7 @@ func init() {
 		if s < 63 {
 			squareBB[s].lo = 1 << uint(s)
 		} else {
-			squareBB[s].hi = 1 << uint(s-63)
+			squareBB[s].hi = 1 << (uint(s-63) & 63)
 		}
 	}
 }
@@ -48,35 +48,35 @@ func (b Bitboard) MoreThanOne() bool {
 // Has reports whether s is in the set.
 func (b Bitboard) Has(s Square) bool {
 	if s < 63 {
-		return b.lo&(1<<uint(s)) != 0
+		return b.lo&(1<<(uint(s)&63)) != 0
 	}
-	return b.hi&(1<<uint(s-63)) != 0
+	return b.hi&(1<<(uint(s-63)&63)) != 0
 }
 
 // Set adds s (s must be a real square).
 func (b *Bitboard) Set(s Square) {
 	if s < 63 {
-		b.lo |= 1 << uint(s)
+		b.lo |= 1 << (uint(s) & 63)
 	} else {
-		b.hi |= 1 << uint(s-63)
+		b.hi |= 1 << (uint(s-63) & 63)
 	}
 }
 
 // Clear removes s.
 func (b *Bitboard) Clear(s Square) {
 	if s < 63 {
-		b.lo &^= 1 << uint(s)
+		b.lo &^= 1 << (uint(s) & 63)
 	} else {
-		b.hi &^= 1 << uint(s-63)
+		b.hi &^= 1 << (uint(s-63) & 63)
 	}
 }
 
 // Toggle flips s.
 func (b *Bitboard) Toggle(s Square) {
 	if s < 63 {
-		b.lo ^= 1 << uint(s)
+		b.lo ^= 1 << (uint(s) & 63)
 	} else {
-		b.hi ^= 1 << uint(s-63)
+		b.hi ^= 1 << (uint(s-63) & 63)
 	}
 }
 
