@@ -91,6 +91,9 @@ func TestMatedPositions(t *testing.T) {
 	pos := mustPos(t, "4k4/9/9/9/9/9/9/3gGg3/4K4 b - 1")
 	pos2 := mustPos(t, "9/9/9/9/9/9/4g4/4g4/4K4 b - 1")
 	e := NewEngine(DefaultOptions())
+	if pos2.HasLegalMove() {
+		t.Fatal("test position is not mated")
+	}
 	for _, p := range []*board.Position{pos, pos2} {
 		if p.HasLegalMove() {
 			continue
