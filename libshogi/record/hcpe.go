@@ -99,71 +99,15 @@ func NewHCPE(d *Diagram, eval int16, move16 uint16, result uint8) (HCPE, error) 
 }
 
 // HCPEReader reads a stream of hcpe (or hcpe2) records, checking each one.
-type HCPEReader struct {
-	fr   fixedReader
-	buf  [HCPESize]byte
-	rec  HCPE
-	diag Diagram
-}
+type HCPEReader = FixedRecordReader[HCPE, *HCPE]
 
 // NewHCPEReader reads records from r.
 func NewHCPEReader(r io.Reader, policy ErrorPolicy) *HCPEReader {
-	return &HCPEReader{fr: newFixedReader(r, "hcpe", HCPESize, policy)}
+	return newFixedRecordReader[HCPE](r, "hcpe", HCPESize, policy, DecodeHCPEFields)
 }
-
-// OnSkip sets a function called with each skipped record's error.
-func (r *HCPEReader) OnSkip(f func(*Error)) { r.fr.onSkip = f }
-
-// Next reads the next good record; io.EOF at the end. The pointer is valid
-// until the next call.
-func (r *HCPEReader) Next() (*HCPE, error) {
-	err := r.fr.next(r.buf[:], func(i int64) *Error {
-		DecodeHCPEFields(r.buf[:], &r.rec)
-		if e := r.rec.check(&r.diag); e != nil {
-			e.Index = i
-			return e
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return &r.rec, nil
-}
-
-// Diagram is the position of the record last returned by Next (Ply 1).
-func (r *HCPEReader) Diagram() *Diagram { return &r.diag }
-
-// Raw is the 38 bytes of the record last read.
-func (r *HCPEReader) Raw() []byte { return r.buf[:] }
-
-// Index is the index of the record last read.
-func (r *HCPEReader) Index() int64 { return r.fr.index - 1 }
-
-// Skipped is the number of bad records skipped so far.
-func (r *HCPEReader) Skipped() int64 { return r.fr.skipped }
 
 // HCPEWriter writes hcpe records.
-type HCPEWriter struct {
-	w   io.Writer
-	buf []byte
-}
+type HCPEWriter = FixedRecordWriter[HCPE]
 
 // NewHCPEWriter writes records to w; call Flush at the end.
-func NewHCPEWriter(w io.Writer) *HCPEWriter { return &HCPEWriter{w: w} }
-
-// Write buffers one record.
-func (w *HCPEWriter) Write(h *HCPE) error {
-	w.buf = AppendHCPE(w.buf, h)
-	if len(w.buf) >= 1<<16 {
-		return w.Flush()
-	}
-	return nil
-}
-
-// Flush writes buffered records.
-func (w *HCPEWriter) Flush() error {
-	_, err := w.w.Write(w.buf)
-	w.buf = w.buf[:0]
-	return err
-}
+func NewHCPEWriter(w io.Writer) *HCPEWriter { return &HCPEWriter{w: w, appendRec: AppendHCPE} }

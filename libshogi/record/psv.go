@@ -102,71 +102,15 @@ func NewPSV(d *Diagram, score int16, move uint16, result int8) (PSV, error) {
 // PSVReader reads a stream of PackedSfenValue records (a .bin file),
 // checking each one. Bad records stop or are skipped, as the policy says;
 // errors are *Error values with the record index.
-type PSVReader struct {
-	fr   fixedReader
-	buf  [PSVSize]byte
-	rec  PSV
-	diag Diagram
-}
+type PSVReader = FixedRecordReader[PSV, *PSV]
 
 // NewPSVReader reads records from r.
 func NewPSVReader(r io.Reader, policy ErrorPolicy) *PSVReader {
-	return &PSVReader{fr: newFixedReader(r, "psv", PSVSize, policy)}
+	return newFixedRecordReader[PSV](r, "psv", PSVSize, policy, DecodePSVFields)
 }
-
-// OnSkip sets a function called with each skipped record's error.
-func (r *PSVReader) OnSkip(f func(*Error)) { r.fr.onSkip = f }
-
-// Next reads the next good record. It returns io.EOF at the end. The
-// returned pointer is valid until the next call.
-func (r *PSVReader) Next() (*PSV, error) {
-	err := r.fr.next(r.buf[:], func(i int64) *Error {
-		DecodePSVFields(r.buf[:], &r.rec)
-		if e := r.rec.check(&r.diag); e != nil {
-			e.Index = i
-			return e
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return &r.rec, nil
-}
-
-// Diagram is the position of the record last returned by Next.
-func (r *PSVReader) Diagram() *Diagram { return &r.diag }
-
-// Raw is the 40 bytes of the record last read.
-func (r *PSVReader) Raw() []byte { return r.buf[:] }
-
-// Index is the index of the record last read (the next record's index minus one).
-func (r *PSVReader) Index() int64 { return r.fr.index - 1 }
-
-// Skipped is the number of bad records skipped so far.
-func (r *PSVReader) Skipped() int64 { return r.fr.skipped }
 
 // PSVWriter writes PackedSfenValue records.
-type PSVWriter struct {
-	w   io.Writer
-	buf []byte
-}
+type PSVWriter = FixedRecordWriter[PSV]
 
 // NewPSVWriter writes records to w; call Flush at the end.
-func NewPSVWriter(w io.Writer) *PSVWriter { return &PSVWriter{w: w} }
-
-// Write buffers one record.
-func (w *PSVWriter) Write(p *PSV) error {
-	w.buf = AppendPSV(w.buf, p)
-	if len(w.buf) >= 1<<16 {
-		return w.Flush()
-	}
-	return nil
-}
-
-// Flush writes buffered records.
-func (w *PSVWriter) Flush() error {
-	_, err := w.w.Write(w.buf)
-	w.buf = w.buf[:0]
-	return err
-}
+func NewPSVWriter(w io.Writer) *PSVWriter { return &PSVWriter{w: w, appendRec: AppendPSV} }
