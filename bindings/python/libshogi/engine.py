@@ -381,8 +381,10 @@ class Engine(object):
                 try:
                     done.wait()
                 except KeyboardInterrupt:
-                    F.shogi_engine_stop(h, None)
-                    done.wait()
+                    # repeat the stop: one sent before the library entered
+                    # the search would be a no-op
+                    while not done.wait(0.05):
+                        F.shogi_engine_stop(h, None)
                     raise
             else:
                 run()
