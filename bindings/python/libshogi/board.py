@@ -438,10 +438,10 @@ class Board(object):
             sc = _tls.s
         except AttributeError:
             sc = _scratch()
-        rc = _legal_moves(self._h, sc.buf, MAX_MOVES, sc.countp, sc.errp)
-        if rc:
-            self._handle()
-            raise _lib.exception(rc, sc.err)
+        if _legal_moves(self._h, sc.buf, MAX_MOVES, sc.countp, None):
+            rc = _legal_moves(self._handle(), sc.buf, MAX_MOVES, sc.countp, sc.errp)
+            if rc:
+                raise _lib.exception(rc, sc.err)
         return sc.buf[: sc.count.value]
 
     def legal_moves_array(self):
@@ -475,14 +475,13 @@ class Board(object):
 
     def push(self, move):
         """Does a legal move (IllegalMoveError otherwise; board unchanged)."""
-        try:
-            sc = _tls.s
-        except AttributeError:
+        # hot path: no error struct (saves a pointer conversion); a failed
+        # call changed nothing, so it is repeated to get the message
+        if _do_move(self._h, move, None):
             sc = _scratch()
-        rc = _do_move(self._h, move, sc.errp)
-        if rc:
-            self._handle()
-            raise _lib.exception(rc, sc.err)
+            rc = _do_move(self._handle(), move, sc.errp)
+            if rc:
+                raise _lib.exception(rc, sc.err)
         self._history.append(move)
 
     def push_usi(self, usi):
@@ -499,14 +498,11 @@ class Board(object):
 
     def pop(self):
         """Undoes the last move; returns it (StateError if there is none)."""
-        try:
-            sc = _tls.s
-        except AttributeError:
+        if _undo_move(self._h, None):
             sc = _scratch()
-        rc = _undo_move(self._h, sc.errp)
-        if rc:
-            self._handle()
-            raise _lib.exception(rc, sc.err)
+            rc = _undo_move(self._handle(), sc.errp)
+            if rc:
+                raise _lib.exception(rc, sc.err)
         h = self._history
         return h.pop() if h else MOVE_NONE
 
