@@ -113,6 +113,9 @@ type kakinoki struct {
 	started bool
 	ended   bool // the current line has a terminal
 	offset  int  // moves played before the start position (BOD 手数＝N)
+	// unknown counts header-area lines skipped as free text; a text made
+	// only of such lines is not a record at all.
+	unknown int
 }
 
 type bodState struct {
@@ -148,11 +151,18 @@ func ReadKI2(data []byte) (*Game, Encoding, error) {
 func parseKakinoki(text, format string) (*Game, error) {
 	k := &kakinoki{format: format, g: &Game{Root: &Node{}}}
 	lines := splitLines(strings.TrimPrefix(text, "\ufeff"))
+	content := 0
 	for i, l := range lines {
 		k.line = i + 1
+		if t := strings.TrimSpace(l); t != "" && !strings.HasPrefix(t, "#") {
+			content++
+		}
 		if err := k.lineIn(l); err != nil {
 			return nil, err
 		}
+	}
+	if content > 0 && k.unknown == content {
+		return nil, lineErr(format, 1, "not a %s record: no header, board diagram, move or comment found", strings.ToUpper(format))
 	}
 	if !k.started {
 		if err := k.start(); err != nil {
@@ -216,6 +226,7 @@ func (k *kakinoki) lineIn(raw string) error {
 	}
 	if !k.started {
 		// Unknown free text in the header (盤面回転, titles, ...) is skipped.
+		k.unknown++
 		return nil
 	}
 	// Some writers put headers such as 終了日時 after the moves.

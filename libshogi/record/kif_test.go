@@ -332,3 +332,20 @@ func TestHandicapNames(t *testing.T) {
 		t.Errorf("%d KIF handicap names, want 16 (平手 and 15 handicaps)", n)
 	}
 }
+
+// TestKIFRejectsText: a text with nothing a KIF/KI2 record has is an error,
+// not an empty game; unknown lines beside real ones are still skipped.
+func TestKIFRejectsText(t *testing.T) {
+	for _, s := range []string{"hello world\nthis is not kif\n", "random 1 2 3"} {
+		if _, _, err := ReadKIF([]byte(s)); err == nil || !strings.Contains(err.Error(), "not a KIF record") {
+			t.Errorf("ReadKIF(%q) = %v", s, err)
+		}
+		if _, _, err := ReadKI2([]byte(s)); err == nil {
+			t.Errorf("ReadKI2(%q) accepted", s)
+		}
+	}
+	g, _, err := ReadKIF([]byte("盤面回転\n先手：A\n手数----指手---------消費時間--\n   1 ７六歩(77)\n"))
+	if err != nil || g.Black != "A" {
+		t.Fatalf("unknown line beside a header: %v", err)
+	}
+}
