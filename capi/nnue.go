@@ -309,6 +309,81 @@ func shogi_position_halfkp_features(pos C.shogi_position_t, black, white *C.int3
 	})
 }
 
+// maxActive is the row width of the batch feature arrays (SHOGI_NNUE_MAX_ACTIVE).
+var maxActive = nnue.HalfKP.MaxActive
+
+//export shogi_sfens_halfkp_features
+func shogi_sfens_halfkp_features(sfens **C.char, n C.size_t, black, white *C.int32_t, sideToMove *C.uint8_t, cerr *C.shogi_error_t) C.shogi_status_t {
+	return guard(cerr, func() error {
+		if n == 0 {
+			return nil
+		}
+		if sfens == nil {
+			return errNull("sfens")
+		}
+		if black == nil {
+			return errNull("black")
+		}
+		if white == nil {
+			return errNull("white")
+		}
+		if uint64(n) > 1<<40 {
+			return errorf(statusInvalidArgument, "n %d is implausible", uint64(n))
+		}
+		in := unsafe.Slice(sfens, int(n))
+		rows := [2][]int32{
+			unsafe.Slice((*int32)(unsafe.Pointer(black)), int(n)*maxActive),
+			unsafe.Slice((*int32)(unsafe.Pointer(white)), int(n)*maxActive),
+		}
+		var stm []uint8
+		if sideToMove != nil {
+			stm = unsafe.Slice((*uint8)(unsafe.Pointer(sideToMove)), int(n))
+		}
+		var firstErr error
+		p := board.NewPosition() // reused: SetSFEN allocates nothing
+		for i := 0; i < int(n); i++ {
+			var err error
+			switch {
+			case in[i] == nil:
+				err = errorf(statusNullPointer, "sfens[%d] is NULL", i)
+			default:
+				if e := p.SetSFEN(C.GoString(in[i]), board.SFENOptions{}); e != nil {
+					err = wrap(statusParse, fmt.Errorf("sfens[%d]: %w", i, e))
+				}
+			}
+			for c := board.Black; c <= board.White && err == nil; c++ {
+				row := rows[c][i*maxActive : (i+1)*maxActive]
+				f, ok := nnue.AppendActive(row[:0], p, c)
+				if !ok {
+					err = errorf(statusState, "sfens[%d]: a king is missing: no HalfKP features", i)
+					break
+				}
+				if len(f) != len(row) {
+					err = errorf(statusInternal, "sfens[%d]: %d features, want %d", i, len(f), len(row))
+				}
+			}
+			if err != nil {
+				for c := range rows {
+					for j := i * maxActive; j < (i+1)*maxActive; j++ {
+						rows[c][j] = -1
+					}
+				}
+				if stm != nil {
+					stm[i] = 0
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
+				continue
+			}
+			if stm != nil {
+				stm[i] = uint8(p.SideToMove())
+			}
+		}
+		return firstErr
+	})
+}
+
 //export shogi_accumulator_new
 func shogi_accumulator_new(net C.shogi_network_t, out *C.shogi_accumulator_t, cerr *C.shogi_error_t) C.shogi_status_t {
 	return withNetwork(cerr, net, func(n *nnue.Net) error {

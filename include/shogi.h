@@ -550,6 +550,20 @@ SHOGI_API shogi_status_t shogi_position_halfkp_features(shogi_position_t pos,
                                                         size_t *count,
                                                         shogi_error_t *err);
 
+/* The HalfKP features of n SFENs in one call (a trainer's batch): black
+ * and white each receive n * SHOGI_NNUE_MAX_ACTIVE indices, position i at
+ * [i * 38, i * 38 + 38), exactly as shogi_position_halfkp_features gives
+ * them. side_to_move (may be NULL) receives n colours. A bad
+ * SFEN (or a missing king) makes the call return its status naming the
+ * first bad index; that row is all -1 and the other rows are still
+ * written. */
+SHOGI_API shogi_status_t shogi_sfens_halfkp_features(const char *const *sfens,
+                                                    size_t n,
+                                                    int32_t *black,
+                                                    int32_t *white,
+                                                    uint8_t *side_to_move,
+                                                    shogi_error_t *err);
+
 /* Low-level accumulator API for engines with their own board: refresh a
  * perspective from its active features, apply removed/added feature deltas
  * as moves are made (keep one accumulator per ply, copying the parent's

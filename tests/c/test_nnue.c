@@ -405,6 +405,46 @@ TEST(accumulator_outlives_network) {
     CHECK_INT(shogi_accumulator_free(acc, &e), SHOGI_OK);
 }
 
+/* The batch feature call gives each SFEN's row exactly as the position
+ * handle call does (a handicap included), and reports a bad SFEN by index
+ * while still writing the other rows. */
+TEST(batch_features) {
+    shogi_error_t e;
+    const char *sfens[3] = {
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        "not an sfen",
+        "2sgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    };
+    int32_t black[3 * SHOGI_NNUE_MAX_ACTIVE], white[3 * SHOGI_NNUE_MAX_ACTIVE];
+    uint8_t stm[3] = {9, 9, 9};
+    CHECK_INT(shogi_sfens_halfkp_features(sfens, 3, black, white, stm, &e), SHOGI_E_PARSE);
+    CHECK(strstr(e.message, "sfens[1]") != NULL);
+    CHECK_INT(stm[0], SHOGI_BLACK);
+    CHECK_INT(stm[1], 0);
+    CHECK_INT(stm[2], SHOGI_WHITE);
+    for (int i = 0; i < SHOGI_NNUE_MAX_ACTIVE; i++) {
+        CHECK_INT(black[SHOGI_NNUE_MAX_ACTIVE + i], -1);
+        CHECK_INT(white[SHOGI_NNUE_MAX_ACTIVE + i], -1);
+    }
+    for (int k = 0; k < 3; k += 2) {
+        shogi_position_t p = NULL;
+        CHECK_INT(shogi_position_from_sfen(sfens[k], &p, &e), SHOGI_OK);
+        int32_t b[64], w[64];
+        size_t count = 0;
+        CHECK_INT(shogi_position_halfkp_features(p, b, w, 64, &count, &e), SHOGI_OK);
+        for (size_t i = 0; i < SHOGI_NNUE_MAX_ACTIVE; i++) {
+            CHECK_INT(black[k * SHOGI_NNUE_MAX_ACTIVE + i], i < count ? b[i] : -1);
+            CHECK_INT(white[k * SHOGI_NNUE_MAX_ACTIVE + i], i < count ? w[i] : -1);
+        }
+        CHECK_INT(count, SHOGI_NNUE_MAX_ACTIVE); /* missing pieces give the zero feature */
+        shogi_position_free(p, NULL);
+    }
+    CHECK_INT(shogi_sfens_halfkp_features(sfens, 1, black, white, NULL, &e), SHOGI_OK);
+    CHECK_INT(shogi_sfens_halfkp_features(NULL, 1, black, white, NULL, &e), SHOGI_E_NULL_POINTER);
+    CHECK_INT(shogi_sfens_halfkp_features(sfens, 1, NULL, white, NULL, &e), SHOGI_E_NULL_POINTER);
+    CHECK_INT(shogi_sfens_halfkp_features(sfens, 0, NULL, NULL, NULL, &e), SHOGI_OK);
+}
+
 int main(int argc, char **argv) {
     uint64_t live_before;
     if (argc < 2) {
@@ -426,6 +466,7 @@ int main(int argc, char **argv) {
     RUN(load_file_and_memory);
     RUN(argument_errors);
     RUN(accumulator_outlives_network);
+    RUN(batch_features);
     shogi_network_free(net_test, NULL);
     shogi_network_free(net_stress, NULL);
     if (shogi_live_handles() != live_before) {

@@ -259,8 +259,7 @@ class Board(object):
 
     A Board may be read (sfen, perft ...) from several threads at once; do
     not mutate it (push, pop, set_sfen) while another thread uses it - give
-    each thread a copy(). (Library 0.1.0: legal_moves of ONE board from
-    several threads at once can miss moves; use a copy per thread.)
+    each thread a copy().
     """
 
     __slots__ = ("_h", "_history", "__weakref__")

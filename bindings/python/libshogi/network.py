@@ -247,6 +247,16 @@ def halfkp_features_many(positions):
     black = np.empty((n, MAX_ACTIVE), dtype=np.int32)
     white = np.empty((n, MAX_ACTIVE), dtype=np.int32)
     stm = np.empty(n, dtype=np.uint8)
+    if n and not any(isinstance(p, Board) for p in positions):
+        # All text: one library call for the whole batch.
+        keep, ptrs = _sfen_pointers(np, positions)
+        e = _lib.Error()
+        rc = F.shogi_sfens_halfkp_features(ptrs.ctypes.data, n, black.ctypes.data, white.ctypes.data,
+                                           stm.ctypes.data, ctypes.byref(e))
+        del keep
+        if rc:
+            raise _lib.exception(rc, e)
+        return FeatureBatch(black, white, stm)
     scratch = Board()
     fn = F.shogi_position_halfkp_features
     set_sfen = F.shogi_position_set_sfen

@@ -122,7 +122,7 @@ def test_features_many_matches_single():
 def test_features_errors():
     with pytest.raises(libshogi.ParseError) as ei:
         libshogi.halfkp_features_many([libshogi.STARTING_SFEN, "nope"])
-    assert "positions[1]" in str(ei.value)
+    assert "[1]" in str(ei.value)  # the index of the bad SFEN
     with pytest.raises(libshogi.ShogiError):
         libshogi.halfkp_features_many(["4k4/9/9/9/9/9/9/9/9 b P 1"])
 
