@@ -39,6 +39,11 @@ namespace LibShogi
                                                                 int fvScale, [Out] int[] values, byte[] err);
 
         [DllImport(Lib, CallingConvention = CdeclNnue)]
+        internal static extern int shogi_sfens_halfkp_features(IntPtr[] sfens, UIntPtr n, [Out] int[] black,
+                                                               [Out] int[] white, [Out] byte[] sideToMove,
+                                                               byte[] err);
+
+        [DllImport(Lib, CallingConvention = CdeclNnue)]
         internal static extern int shogi_position_halfkp_features(PositionHandle pos, [Out] int[] black,
                                                                   [Out] int[] white, UIntPtr cap,
                                                                   out UIntPtr count, byte[] err);

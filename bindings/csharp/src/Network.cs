@@ -137,35 +137,34 @@ namespace LibShogi
             values = new int[sfens.Length];
             if (sfens.Length == 0)
                 return null;
-            // One unmanaged block holds every string; the pointer array
-            // points into it.
-            byte[][] encoded = new byte[sfens.Length][];
-            long total = 0;
-            for (int i = 0; i < sfens.Length; i++)
+            using (var strings = new Utf8StringArray(sfens, "sfens"))
             {
-                encoded[i] = Utf8.Encode(sfens[i], "sfens[" + i + "]");
-                total += encoded[i].Length;
-            }
-            IntPtr block = Marshal.AllocHGlobal(new IntPtr(total));
-            try
-            {
-                IntPtr[] pointers = new IntPtr[sfens.Length];
-                long offset = 0;
-                for (int i = 0; i < encoded.Length; i++)
-                {
-                    IntPtr p = new IntPtr(block.ToInt64() + offset);
-                    Marshal.Copy(encoded[i], 0, p, encoded[i].Length);
-                    pointers[i] = p;
-                    offset += encoded[i].Length;
-                }
                 byte[] err = Errors.New();
                 int status = NativeMethods.shogi_network_evaluate_sfens(
-                    handle, pointers, (UIntPtr)pointers.Length, fvScale, values, err);
+                    handle, strings.Pointers, (UIntPtr)strings.Pointers.Length, fvScale, values, err);
                 return status == 0 ? null : Errors.Create(status, err);
             }
-            finally
+        }
+
+        /// <summary>The HalfKP feature indices of many SFENs in one library
+        /// call, for training: black and white receive
+        /// <see cref="MaxActiveFeatures"/> indices per position (position i
+        /// at [i * 38, i * 38 + 38)), sideToMove one colour per position
+        /// (0 Black, 1 White). A bad SFEN throws, naming its index.</summary>
+        public static void HalfKPFeatures(string[] sfens, out int[] black, out int[] white, out byte[] sideToMove)
+        {
+            if (sfens == null)
+                throw new ArgumentNullException("sfens");
+            black = new int[sfens.Length * MaxActiveFeatures];
+            white = new int[sfens.Length * MaxActiveFeatures];
+            sideToMove = new byte[sfens.Length];
+            if (sfens.Length == 0)
+                return;
+            using (var strings = new Utf8StringArray(sfens, "sfens"))
             {
-                Marshal.FreeHGlobal(block);
+                byte[] err = Errors.New();
+                Errors.Check(NativeMethods.shogi_sfens_halfkp_features(
+                    strings.Pointers, (UIntPtr)strings.Pointers.Length, black, white, sideToMove, err), err);
             }
         }
 

@@ -203,6 +203,32 @@ namespace LibShogi.Tests
                     Throws<ShogiStateException>(() => p.GetHalfKPFeatures(out b, out w), "missing king");
                 }
             });
+            Run("nnue: batch HalfKP features of SFENs match the per-position call", () =>
+            {
+                string[] sfens = {
+                    "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+                    "2sgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+                };
+                int[] black, white;
+                byte[] stm;
+                Network.HalfKPFeatures(sfens, out black, out white, out stm);
+                Equal(2 * Network.MaxActiveFeatures, black.Length, "rows");
+                for (int i = 0; i < sfens.Length; i++)
+                {
+                    using (var p = Position.FromSfen(sfens[i]))
+                    {
+                        int[] b, w;
+                        p.GetHalfKPFeatures(out b, out w);
+                        Equal((byte)p.SideToMove, stm[i], "side to move " + i);
+                        for (int j = 0; j < b.Length; j++)
+                        {
+                            Equal(b[j], black[i * Network.MaxActiveFeatures + j], "black " + i);
+                            Equal(w[j], white[i * Network.MaxActiveFeatures + j], "white " + i);
+                        }
+                    }
+                }
+                Throws<ShogiParseException>(() => Network.HalfKPFeatures(new[] { sfens[0], "nope" }, out black, out white, out stm), "bad SFEN");
+            });
             Run("nnue: an accumulator outlives its network", () =>
             {
                 var net = Network.MakeTest("test", 1);
