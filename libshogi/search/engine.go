@@ -298,6 +298,9 @@ func (e *Engine) run(pos *board.Position, lim Limits, onInfo func(*Info)) Result
 
 	best := main
 	for _, t := range e.threads[1:] {
+		if lim.Depth > 0 && t.completedDepth > lim.Depth {
+			continue // a helper that went past the depth limit
+		}
 		if t.completedDepth > best.completedDepth && len(t.rootMoves) > 0 &&
 			t.rootMoves[0].score != -ScoreInfinite && t.rootMoves[0].score >= best.rootMoves[0].score {
 			best = t

@@ -121,7 +121,11 @@ func (t *thread) iterate() {
 	e := t.e
 	main := t.id == 0
 	maxDepth := MaxPly - 1
-	if e.limits.Depth > 0 {
+	// Only the main thread obeys a depth limit: helpers that stopped there
+	// would idle while the main thread finishes. They keep deepening (and
+	// filling the shared table) until the main thread stops them; their
+	// deeper results are not used for the answer.
+	if e.limits.Depth > 0 && main {
 		maxDepth = min(e.limits.Depth, MaxPly-1)
 	}
 	multiPV := e.multiPV
