@@ -347,3 +347,39 @@ def live_handles():
 def selftest_panic():
     """Raises the InternalError the library's panic self-test reports."""
     call(F.shogi_selftest_panic)
+
+
+class HandleOwner(object):
+    """The lifetime of an object that owns one library handle (self._h):
+    close() releases it (also on garbage collection and at the end of a
+    with block), and _handle() refuses a closed object. A subclass names
+    its kind and releases the handle in _release()."""
+
+    __slots__ = ()
+    _kind = "object"
+
+    def _release(self, h):
+        raise NotImplementedError
+
+    def close(self):
+        """Releases the library handle now (also done when garbage collected)."""
+        h, self._h = self._h, None
+        if h is not None:
+            self._release(h)
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:  # interpreter shutdown
+            pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def _handle(self):
+        if self._h is None:
+            raise ValueError("the %s was closed" % self._kind)
+        return self._h

@@ -193,7 +193,7 @@ _OPTION_NAMES = ("threads", "hash_mb", "multipv", "entering_king_rule", "max_mov
                  "resign_value", "network_delay_ms")
 
 
-class Engine(object):
+class Engine(_lib.HandleOwner):
     """An alpha-beta search engine (Lazy SMP threads, a shared hash table).
 
     ``network``: a Network, an nn.bin path or bytes, or None for the
@@ -238,31 +238,14 @@ class Engine(object):
         self.uses_network = net is not None
 
     # lifetime
-    def close(self):
-        h, self._h = self._h, None
-        if h is not None:
-            e = _lib.Error()
-            rc = F.shogi_engine_free(h, ctypes.byref(e))
-            if rc:
-                self._h = h
-                raise _lib.exception(rc, e)
+    _kind = "engine"
 
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:
-            pass
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-    def _handle(self):
-        if self._h is None:
-            raise ValueError("the engine was closed")
-        return self._h
+    def _release(self, h):
+        e = _lib.Error()
+        rc = F.shogi_engine_free(h, ctypes.byref(e))
+        if rc:
+            self._h = h  # still searching: the engine stays usable
+            raise _lib.exception(rc, e)
 
     # options
     @property

@@ -64,7 +64,7 @@ def _sfen_pointers(np, sfens):
     return buf, ptrs
 
 
-class Network(object):
+class Network(_lib.HandleOwner):
     """A loaded nn.bin network (read-only: usable from many threads).
 
     ``Network(path)`` loads a file, ``Network(data)`` loads bytes (bytes,
@@ -110,28 +110,10 @@ class Network(object):
         _lib.require("shogi_network_make_test")
         return cls(_handle=_new_handle(F.shogi_network_make_test, _text(kind, "kind"), seed))
 
-    # lifetime
-    def close(self):
-        h, self._h = self._h, None
-        if h is not None:
-            F.shogi_network_free(h, None)
+    _kind = "network"
 
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:
-            pass
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-    def _handle(self):
-        if self._h is None:
-            raise ValueError("the network was closed")
-        return self._h
+    def _release(self, h):
+        F.shogi_network_free(h, None)
 
     @property
     def arch(self):
@@ -304,7 +286,7 @@ def _int32_array(values):
     return ctypes.addressof(arr), len(values), arr
 
 
-class Accumulator(object):
+class Accumulator(_lib.HandleOwner):
     """The NNUE accumulator, driven by feature indices: for an engine or an
     experiment with its own board. refresh() one perspective from its active
     features, update() it with removed/added features as moves are made,
@@ -315,27 +297,10 @@ class Accumulator(object):
         self._h = None
         self._h = _new_handle(F.shogi_accumulator_new, network._handle())
 
-    def close(self):
-        h, self._h = self._h, None
-        if h is not None:
-            F.shogi_accumulator_free(h, None)
+    _kind = "accumulator"
 
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:
-            pass
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-    def _handle(self):
-        if self._h is None:
-            raise ValueError("the accumulator was closed")
-        return self._h
+    def _release(self, h):
+        F.shogi_accumulator_free(h, None)
 
     def copy_from(self, other):
         """Copies other's state into this accumulator."""

@@ -300,7 +300,7 @@ def _encoding_code(enc):
     return int(enc)
 
 
-class Record(object):
+class Record(_lib.HandleOwner):
     """One game: headers, start position, main line, result.
 
     ``Record.parse(text_or_bytes)`` detects the format (CSA, KIF, KI2, USI)
@@ -335,27 +335,10 @@ class Record(object):
         _lib.call(F.shogi_record_from_position, board._handle(), ctypes.byref(h))
         return cls(h)
 
-    def close(self):
-        h, self._h = self._h, None
-        if h is not None:
-            F.shogi_record_free(h, None)
+    _kind = "record"
 
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:
-            pass
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-    def _handle(self):
-        if self._h is None:
-            raise ValueError("the record was closed")
-        return self._h
+    def _release(self, h):
+        F.shogi_record_free(h, None)
 
     def write(self, format=RECORD_KIF, encoding=ENCODING_UTF8):
         """The record as text (str) in format; bytes for Shift_JIS."""
