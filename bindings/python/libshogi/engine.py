@@ -80,24 +80,16 @@ def _score_text(kind, score):
     return ("mate %d" % score) if kind == SCORE_MATE else ("cp %d" % score)
 
 
-class SearchInfo(object):
-    """One progress report: one MultiPV line of one iteration."""
+class _ScoredLine(object):
+    """What an info report, a result line and a result share: the fields
+    copied from the C struct (same names), the PV, the mate test."""
 
-    __slots__ = ("depth", "seldepth", "multipv", "score_kind", "score", "value", "bound", "hashfull",
-                 "nodes", "nps", "time_ms", "pv")
+    __slots__ = ()
+    _copied = ()  # field names copied as they are from the C struct
 
-    def __init__(self, c):
-        self.depth = c.depth
-        self.seldepth = c.seldepth
-        self.multipv = c.multipv
-        self.score_kind = c.score_kind
-        self.score = c.score
-        self.value = c.value
-        self.bound = c.bound
-        self.hashfull = c.hashfull
-        self.nodes = c.nodes
-        self.nps = c.nps
-        self.time_ms = c.time_ms
+    def _copy(self, c):
+        for name in self._copied:
+            setattr(self, name, getattr(c, name))
         self.pv = c.pv[: max(0, min(c.pv_length, MAX_PV))]
 
     @property
@@ -107,6 +99,17 @@ class SearchInfo(object):
     @property
     def pv_usi(self):
         return [move_to_usi(m) for m in self.pv]
+
+
+class SearchInfo(_ScoredLine):
+    """One progress report: one MultiPV line of one iteration."""
+
+    _copied = ("depth", "seldepth", "multipv", "score_kind", "score", "value", "bound", "hashfull",
+               "nodes", "nps", "time_ms")
+    __slots__ = _copied + ("pv",)
+
+    def __init__(self, c):
+        self._copy(c)
 
     def usi(self):
         """The USI "info" line (without the word "info")."""
@@ -121,56 +124,33 @@ class SearchInfo(object):
         return "<SearchInfo %s>" % self.usi()
 
 
-class SearchLine(object):
+class SearchLine(_ScoredLine):
     """One MultiPV line of a result."""
 
-    __slots__ = ("score_kind", "score", "value", "depth", "seldepth", "pv")
+    _copied = ("score_kind", "score", "value", "depth", "seldepth")
+    __slots__ = _copied + ("pv",)
 
     def __init__(self, c):
-        self.score_kind = c.score_kind
-        self.score = c.score
-        self.value = c.value
-        self.depth = c.depth
-        self.seldepth = c.seldepth
-        self.pv = c.pv[: max(0, min(c.pv_length, MAX_PV))]
-
-    @property
-    def is_mate(self):
-        return self.score_kind == SCORE_MATE
-
-    @property
-    def pv_usi(self):
-        return [move_to_usi(m) for m in self.pv]
+        self._copy(c)
 
     def __repr__(self):
         return "<SearchLine score %s depth %d pv %s>" % (_score_text(self.score_kind, self.score), self.depth,
                                                        " ".join(self.pv_usi))
 
 
-class SearchResult(object):
+class SearchResult(_ScoredLine):
     """The result of Engine.search. bestmove is a legal move, MOVE_RESIGN or
     MOVE_WIN; score is centipawns (SCORE_CP) or plies to mate (SCORE_MATE),
     from the side to move's view; value is the raw evaluation-unit score."""
 
-    __slots__ = ("bestmove", "ponder", "score_kind", "score", "value", "depth", "seldepth", "nodes",
-                 "time_ms", "pv", "lines")
+    _copied = ("score_kind", "score", "value", "depth", "seldepth", "nodes", "time_ms")
+    __slots__ = _copied + ("bestmove", "ponder", "pv", "lines")
 
     def __init__(self, c):
+        self._copy(c)
         self.bestmove = c.best_move
         self.ponder = c.ponder_move
-        self.score_kind = c.score_kind
-        self.score = c.score
-        self.value = c.value
-        self.depth = c.depth
-        self.seldepth = c.seldepth
-        self.nodes = c.nodes
-        self.time_ms = c.time_ms
-        self.pv = c.pv[: max(0, min(c.pv_length, MAX_PV))]
         self.lines = [SearchLine(c.lines[i]) for i in range(max(0, min(c.line_count, MAX_MULTIPV)))]
-
-    @property
-    def is_mate(self):
-        return self.score_kind == SCORE_MATE
 
     @property
     def bestmove_usi(self):
@@ -179,10 +159,6 @@ class SearchResult(object):
     @property
     def ponder_usi(self):
         return move_to_usi(self.ponder) if self.ponder else None
-
-    @property
-    def pv_usi(self):
-        return [move_to_usi(m) for m in self.pv]
 
     def __repr__(self):
         return "<SearchResult bestmove %s score %s depth %d nodes %d>" % (
