@@ -68,6 +68,9 @@ func (p *Position) GamePlyFromRoot() int { return len(p.states) - 1 }
 // PieceOn returns the piece on s (NoPiece when empty).
 func (p *Position) PieceOn(s Square) Piece { return p.board[s] }
 
+// Squares returns a copy of the board, indexed by square.
+func (p *Position) Squares() [NumSquares]Piece { return p.board }
+
 // Hand returns c's pieces in hand.
 func (p *Position) Hand(c Color) Hand { return p.hands[c] }
 
@@ -133,7 +136,7 @@ func (p *Position) AttackersTo(c Color, s Square, occ Bitboard) Bitboard {
 	b := stepAttacks[o][Pawn][s].And(p.byType[Pawn])
 	b = b.Or(stepAttacks[o][Knight][s].And(p.byType[Knight]))
 	b = b.Or(stepAttacks[o][Silver][s].And(p.byType[Silver]))
-	b = b.Or(stepAttacks[o][Gold][s].And(p.byType[Gold].Or(p.byType[ProPawn]).Or(p.byType[ProLance]).Or(p.byType[ProKnight]).Or(p.byType[ProSilver])))
+	b = b.Or(stepAttacks[o][Gold][s].And(p.golds(c)))
 	b = b.Or(stepAttacks[o][King][s].And(p.byType[King]))
 	b = b.Or(stepAttacks[o][Horse][s].And(p.byType[Horse]))
 	b = b.Or(stepAttacks[o][Dragon][s].And(p.byType[Dragon]))
@@ -156,7 +159,7 @@ func (p *Position) AttackersTo(c Color, s Square, occ Bitboard) Bitboard {
 func (p *Position) Attacked(c Color, s Square, occ Bitboard) bool {
 	o := c.Opp()
 	own := p.byColor[c]
-	if stepAttacks[o][Gold][s].Intersects(own.And(p.byType[Gold].Or(p.byType[ProPawn]).Or(p.byType[ProLance]).Or(p.byType[ProKnight]).Or(p.byType[ProSilver]))) ||
+	if stepAttacks[o][Gold][s].Intersects(p.golds(c)) ||
 		stepAttacks[o][Silver][s].Intersects(own.And(p.byType[Silver])) ||
 		stepAttacks[o][Pawn][s].Intersects(own.And(p.byType[Pawn])) ||
 		stepAttacks[o][Knight][s].Intersects(own.And(p.byType[Knight])) ||
