@@ -706,37 +706,10 @@ func shogi_psv_halfkp_features(psv unsafe.Pointer, n C.size_t, black *C.int32_t,
 	})
 }
 
-// appendRecordFeatures lists the HalfKP features of a decoded record in the
-// order of nnue.AppendActive, from nnue's own index functions, without
-// building a Position (building one through SFEN costs far more than the
-// decoding). tests/c/test_record.c compares it with
+// appendRecordFeatures lists the HalfKP features of a decoded record
+// without building a Position (building one through SFEN costs far more
+// than the decoding). tests/c/test_record.c compares it with
 // shogi_position_halfkp_features.
 func appendRecordFeatures(dst []int32, d *record.Diagram, p board.Color) ([]int32, bool) {
-	ksq := d.KingSquare(p)
-	if ksq >= board.NumSquares {
-		return dst, false
-	}
-	kp := nnue.KingIndex(p, ksq)
-	n := 0
-	for sq := board.Square(0); sq < board.NumSquares; sq++ {
-		pc := d.Squares[sq]
-		if pc == board.NoPiece || pc.Type() == board.King {
-			continue
-		}
-		dst = append(dst, nnue.FeatureIndex(kp, nnue.BoardBona(p, pc, sq)))
-		n++
-	}
-	for c := board.Black; c <= board.White; c++ {
-		for pt := board.Pawn; pt <= board.Gold; pt++ {
-			m := d.Hands[c].Count(pt)
-			for i := 0; i < m; i++ {
-				dst = append(dst, nnue.FeatureIndex(kp, nnue.HandBona(p, c, pt, i)))
-			}
-			n += m
-		}
-	}
-	for ; n < nnue.MaxPieces; n++ {
-		dst = append(dst, nnue.FeatureIndex(kp, nnue.BonaZero))
-	}
-	return dst, true
+	return nnue.AppendActivePieces(dst, &d.Squares, &d.Hands, d.KingSquare(p), p)
 }

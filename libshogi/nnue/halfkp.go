@@ -60,7 +60,15 @@ func FeatureIndex(kp int, bona uint16) int32 { return int32(kp*FEEnd + int(bona)
 // features can be computed). Empty piece slots (fewer than 38 non-king
 // pieces) contribute the BonaZero feature, like the engines.
 func AppendActive(dst []int32, pos *board.Position, p board.Color) ([]int32, bool) {
-	ksq := pos.KingSquare(p)
+	squares := pos.Squares()
+	hands := [2]board.Hand{pos.Hand(board.Black), pos.Hand(board.White)}
+	return AppendActivePieces(dst, &squares, &hands, pos.KingSquare(p), p)
+}
+
+// AppendActivePieces is AppendActive for a position given as its squares,
+// hands and perspective p's king square (NoSquare when missing), so that
+// callers holding a decoded record need not build a Position.
+func AppendActivePieces(dst []int32, squares *[board.NumSquares]board.Piece, hands *[2]board.Hand, ksq board.Square, p board.Color) ([]int32, bool) {
 	if ksq < 0 || ksq >= NumSquares {
 		return dst, false
 	}
@@ -68,7 +76,7 @@ func AppendActive(dst []int32, pos *board.Position, p board.Color) ([]int32, boo
 	base := int32(kp * FEEnd)
 	n := 0
 	for sq := board.Square(0); sq < NumSquares; sq++ {
-		pc := pos.PieceOn(sq)
+		pc := squares[sq]
 		if pc == board.NoPiece || pc.Type() == board.King {
 			continue
 		}
@@ -76,7 +84,7 @@ func AppendActive(dst []int32, pos *board.Position, p board.Color) ([]int32, boo
 		n++
 	}
 	for c := board.Black; c <= board.White; c++ {
-		h := pos.Hand(c)
+		h := hands[c]
 		for pt := board.Pawn; pt <= board.Gold; pt++ {
 			k := h.Count(pt)
 			hb := base + int32(handBase[c^p][pt])

@@ -8,35 +8,9 @@ import (
 )
 
 // diagramFeatures computes the HalfKP features of a diagram without a
-// Position, in the order of nnue.AppendActive.
+// Position.
 func diagramFeatures(dst []int32, d *Diagram, p board.Color) ([]int32, bool) {
-	ksq := d.KingSquare(p)
-	if ksq >= board.NumSquares {
-		return dst, false
-	}
-	kp := nnue.KingIndex(p, ksq)
-	n := 0
-	for sq := board.Square(0); sq < board.NumSquares; sq++ {
-		pc := d.Squares[sq]
-		if pc == board.NoPiece || pc.Type() == board.King {
-			continue
-		}
-		dst = append(dst, nnue.FeatureIndex(kp, nnue.BoardBona(p, pc, sq)))
-		n++
-	}
-	for c := board.Black; c <= board.White; c++ {
-		for pt := board.Pawn; pt <= board.Gold; pt++ {
-			k := d.Hands[c].Count(pt)
-			for i := 0; i < k; i++ {
-				dst = append(dst, nnue.FeatureIndex(kp, nnue.HandBona(p, c, pt, i)))
-			}
-			n += k
-		}
-	}
-	for ; n < nnue.MaxPieces; n++ {
-		dst = append(dst, nnue.FeatureIndex(kp, nnue.BonaZero))
-	}
-	return dst, true
+	return nnue.AppendActivePieces(dst, &d.Squares, &d.Hands, d.KingSquare(p), p)
 }
 
 func TestDiagramFeaturesMatchPosition(t *testing.T) {
