@@ -440,6 +440,11 @@ TEST(batch_features) {
         shogi_position_free(p, NULL);
     }
     CHECK_INT(shogi_sfens_halfkp_features(sfens, 1, black, white, NULL, &e), SHOGI_OK);
+    const char *kingless[1] = {"4k4/9/9/9/9/9/9/9/9 b P 1"};
+    CHECK_INT(shogi_sfens_halfkp_features(kingless, 1, black, white, NULL, &e), SHOGI_E_STATE);
+    CHECK_INT(black[0], -1);
+    const char *null_item[1] = {NULL};
+    CHECK_INT(shogi_sfens_halfkp_features(null_item, 1, black, white, NULL, &e), SHOGI_E_NULL_POINTER);
     CHECK_INT(shogi_sfens_halfkp_features(NULL, 1, black, white, NULL, &e), SHOGI_E_NULL_POINTER);
     CHECK_INT(shogi_sfens_halfkp_features(sfens, 1, NULL, white, NULL, &e), SHOGI_E_NULL_POINTER);
     CHECK_INT(shogi_sfens_halfkp_features(sfens, 0, NULL, NULL, NULL, &e), SHOGI_OK);
