@@ -2,16 +2,26 @@
 
 package asm
 
-var hasAVX2 = false
+var hasAVX2, hasAVX512 = false, false
 
-func accUpdateAVX2(dst, src, w *int16, n int, removed, added []int32) {
-	panic("asm: no AVX2 kernels in this build")
-}
-func clippedReLUAVX2(out *uint8, in *int16, n int) { panic("asm: no AVX2 kernels in this build") }
+const noKernels = "asm: no assembly kernels in this build"
+
+func accUpdateAVX2(dst, src, w *int16, n int, removed, added []int32) { panic(noKernels) }
+func clippedReLUAVX2(out *uint8, in *int16, n int)                    { panic(noKernels) }
 func affineSparse32AVX2(out, in *uint8, wb *int8, bias *int32, n, k int, idx *uint16) {
-	panic("asm: no AVX2 kernels in this build")
+	panic(noKernels)
 }
-func affine32AVX2(out, in *uint8, wb *int8, bias *int32, n, k int) {
-	panic("asm: no AVX2 kernels in this build")
+func affine32AVX2(out, in *uint8, wb *int8, bias *int32, n, k int)      { panic(noKernels) }
+func dotAVX2(in *uint8, w *int8, n int) int32                           { panic(noKernels) }
+func accUpdateAVX512(dst, src, w *int16, n int, removed, added []int32) { panic(noKernels) }
+func clippedReLUAVX512(out *uint8, in *int16, n int)                    { panic(noKernels) }
+func affineSparse32AVX512(out, in *uint8, wb, wr *int8, bias *int32, n int, idx *uint16) {
+	panic(noKernels)
 }
-func dotAVX2(in *uint8, w *int8, n int) int32 { panic("asm: no AVX2 kernels in this build") }
+func affine32AVX512(out, in *uint8, wb *int8, bias *int32, n int) { panic(noKernels) }
+func forward32AVX512(us, them *int16, half int, x *uint8, idx *uint16, h *uint8, w1b, w1r *int8, b1 *int32, w2b *int8, b2 *int32, w3 *int8, b3 int32) int32 {
+	panic(noKernels)
+}
+func accUpdatePairAVX512(dst, src, w *int16, n int, removed0, added0, removed1, added1 []int32) {
+	panic(noKernels)
+}

@@ -5,8 +5,30 @@ package asm
 // tests and benchmarks may set it to false to force the Go twins.
 var UseAVX2 = hasAVX2
 
+// UseAVX512 reports whether the kernels that have an AVX-512 form (F, BW,
+// VL and VNNI) use it; it applies only while UseAVX2 is true, so clearing
+// UseAVX2 still selects the Go twins. Tests may clear it to run the AVX2
+// kernels on a machine that has AVX-512.
+var UseAVX512 = hasAVX512
+
 // SupportedCPU reports whether the AVX2 kernels can run on this machine.
 func SupportedCPU() bool { return hasAVX2 }
+
+// SupportedAVX512 reports whether the AVX-512 kernels can run on this machine.
+func SupportedAVX512() bool { return hasAVX512 }
+
+// Level names the kernels in use: "avx512", "avx2" or "go".
+func Level() string {
+	switch {
+	case UseAVX2 && UseAVX512:
+		return "avx512"
+	case UseAVX2:
+		return "avx2"
+	}
+	return "go"
+}
+
+func use512() bool { return UseAVX2 && UseAVX512 }
 
 // AccUpdate computes dst[j] = src[j] - Σ_{r∈removed} w[r*n+j] + Σ_{a∈added}
 // w[a*n+j] for j < n = len(dst), in int16 with wrap-around. w holds feature
@@ -32,11 +54,46 @@ func AccUpdate(dst, src, w []int16, removed, added []int32) {
 			panic("asm: AccUpdate: feature index out of range")
 		}
 	}
+	if use512() && n%256 == 0 {
+		accUpdateAVX512(&dst[0], &src[0], &w[0], n, removed, added)
+		return
+	}
 	if UseAVX2 && n%128 == 0 {
 		accUpdateAVX2(&dst[0], &src[0], &w[0], n, removed, added)
 		return
 	}
 	accUpdateGo(dst, src[:n], w, removed, added)
+}
+
+// AccUpdatePair is AccUpdate for both perspectives at once: dst and src
+// hold 2n values (n = len(dst)/2), the first n updated with removed[0] and
+// added[0], the next n with removed[1] and added[1]. One call instead of
+// two is what the evaluator's common case (both perspectives one move on
+// from their parent) needs.
+func AccUpdatePair(dst, src, w []int16, removed, added *[2][]int32) {
+	n := len(dst) / 2
+	if use512() && n%256 == 0 && n > 0 && len(src) >= 2*n {
+		cols := uint32(len(w) / n)
+		for p := range 2 {
+			for _, f := range removed[p] {
+				if uint32(f) >= cols {
+					panic("asm: AccUpdatePair: feature index out of range")
+				}
+			}
+			for _, f := range added[p] {
+				if uint32(f) >= cols {
+					panic("asm: AccUpdatePair: feature index out of range")
+				}
+			}
+		}
+		accUpdatePairAVX512(&dst[0], &src[0], &w[0], n, removed[0], added[0], removed[1], added[1])
+		return
+	}
+	if len(src) < 2*n {
+		panic("asm: AccUpdatePair: src shorter than dst")
+	}
+	AccUpdate(dst[:n], src[:n], w, removed[0], added[0])
+	AccUpdate(dst[n:2*n], src[n:2*n], w, removed[1], added[1])
 }
 
 // AccAdd adds column col (len(acc) int16) to acc, with wrap-around.
@@ -61,6 +118,10 @@ var zeroIndex = [1]int32{0}
 func ClippedReLU(out []uint8, in []int16) {
 	if len(out) < len(in) {
 		panic("asm: ClippedReLU: output too short")
+	}
+	if use512() && len(in)%32 == 0 && len(in) > 0 {
+		clippedReLUAVX512(&out[0], &in[0], len(in))
+		return
 	}
 	if UseAVX2 && len(in)%32 == 0 && len(in) > 0 {
 		clippedReLUAVX2(&out[0], &in[0], len(in))
@@ -107,19 +168,29 @@ func abs(x int) int {
 // 0, 127) for o < len(out), with inputs 0..127 (as produced by ClippedReLU)
 // and W given in the blocked layout: W[o][i] at wb[(i/4)*len(out)*4 + o*4 +
 // i%4]. Groups of 4 zero inputs are skipped. k must be GroupLimit(MaxAbs(wb))
-// or smaller (the assembly sums k groups in int16; the result is exact).
+// or smaller (the AVX2 assembly sums k groups in int16; the result is
+// exact). wr is nil or the same weights in the row-chunk layout
+// (RowChunks), which the AVX-512 kernel reads when the input is dense.
 // len(in) must be a multiple of 4; the assembly runs when len(out) == 32
 // and len(in) is a multiple of 32, at most 1024 (see AffineSparseBuf).
-func AffineSparse(out []uint8, in []uint8, wb []int8, bias []int32, k int) {
+func AffineSparse(out []uint8, in []uint8, wb, wr []int8, bias []int32, k int) {
 	var idx [1024/4 + 8]uint16
-	AffineSparseBuf(out, in, wb, bias, k, idx[:])
+	AffineSparseBuf(out, in, wb, wr, bias, k, idx[:])
 }
 
 // AffineSparseBuf is AffineSparse with caller-provided working memory for
 // the list of non-zero input groups (len(in)/4 + 8 entries; a shorter idx
 // falls back to the Go twin). Hot loops keep idx between calls.
-func AffineSparseBuf(out []uint8, in []uint8, wb []int8, bias []int32, k int, idx []uint16) {
+func AffineSparseBuf(out []uint8, in []uint8, wb, wr []int8, bias []int32, k int, idx []uint16) {
 	checkAffine("AffineSparse", out, in, wb, bias)
+	if use512() && len(out) == 32 && len(in)%64 == 0 && len(in) > 0 && len(idx) >= len(in)/4+8 {
+		var rows *int8
+		if len(wr) >= len(wb) {
+			rows = &wr[0]
+		}
+		affineSparse32AVX512(&out[0], &in[0], &wb[0], rows, &bias[0], len(in), &idx[0])
+		return
+	}
 	if UseAVX2 && len(out) == 32 && len(in)%32 == 0 && len(in) > 0 && len(idx) >= len(in)/4+8 {
 		affineSparse32AVX2(&out[0], &in[0], &wb[0], &bias[0], len(in), max(k, 1), &idx[0])
 		return
@@ -132,6 +203,10 @@ func AffineSparseBuf(out []uint8, in []uint8, wb []int8, bias []int32, k int, id
 // multiple of 4.
 func Affine(out []uint8, in []uint8, wb []int8, bias []int32, k int) {
 	checkAffine("Affine", out, in, wb, bias)
+	if use512() && len(out) == 32 && len(in) > 0 {
+		affine32AVX512(&out[0], &in[0], &wb[0], &bias[0], len(in))
+		return
+	}
 	if UseAVX2 && len(out) == 32 && len(in) > 0 {
 		affine32AVX2(&out[0], &in[0], &wb[0], &bias[0], len(in), max(k, 1))
 		return
@@ -150,4 +225,25 @@ func Dot(in []uint8, w []int8) int32 {
 		return dotAVX2(&in[0], &w[0], len(in))
 	}
 	return DotGo(in, w)
+}
+
+// RowChunks rearranges the row-major weights w (nOut rows of nIn) into the
+// layout of the dense AVX-512 kernel: for each block of 16 outputs and
+// each 64-byte chunk of input, the 64 bytes of the 16 rows, one row after
+// another. It returns nil when the shape has no such kernel (nOut != 32 or
+// nIn not a multiple of 64).
+func RowChunks(w []int8, nOut, nIn int) []int8 {
+	if nOut != 32 || nIn%64 != 0 || nIn == 0 || len(w) < nOut*nIn {
+		return nil
+	}
+	r := make([]int8, nOut*nIn)
+	p := 0
+	for ob := 0; ob < nOut; ob += 16 {
+		for j := 0; j < nIn; j += 64 {
+			for o := ob; o < ob+16; o++ {
+				p += copy(r[p:], w[o*nIn+j:o*nIn+j+64])
+			}
+		}
+	}
+	return r
 }

@@ -2501,3 +2501,1188 @@ dot_loop:
 	MOVL         AX, ret+24(FP)
 	VZEROUPPER
 	RET
+
+// func accUpdateAVX512(dst *int16, src *int16, w *int16, n int, removed []int32, added []int32)
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·accUpdateAVX512(SB), NOSPLIT, $0-80
+	MOVQ dst+0(FP), AX
+	MOVQ src+8(FP), CX
+	MOVQ w+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ removed_base+32(FP), SI
+	MOVQ removed_len+40(FP), DI
+	MOVQ added_base+56(FP), R8
+	MOVQ added_len+64(FP), R9
+	SHLQ $0x01, BX
+	XORQ R10, R10
+
+acc512_chunk:
+	VMOVDQU64 (CX)(R10*1), Z0
+	VMOVDQU64 64(CX)(R10*1), Z1
+	VMOVDQU64 128(CX)(R10*1), Z2
+	VMOVDQU64 192(CX)(R10*1), Z3
+	VMOVDQU64 256(CX)(R10*1), Z4
+	VMOVDQU64 320(CX)(R10*1), Z5
+	VMOVDQU64 384(CX)(R10*1), Z6
+	VMOVDQU64 448(CX)(R10*1), Z7
+	XORQ      R11, R11
+
+acc512_rem_loop:
+	CMPQ    R11, DI
+	JAE     acc512_rem_done
+	MOVLQZX (SI)(R11*4), R12
+	IMULQ   BX, R12
+	ADDQ    DX, R12
+	VPSUBW  (R12)(R10*1), Z0, Z0
+	VPSUBW  64(R12)(R10*1), Z1, Z1
+	VPSUBW  128(R12)(R10*1), Z2, Z2
+	VPSUBW  192(R12)(R10*1), Z3, Z3
+	VPSUBW  256(R12)(R10*1), Z4, Z4
+	VPSUBW  320(R12)(R10*1), Z5, Z5
+	VPSUBW  384(R12)(R10*1), Z6, Z6
+	VPSUBW  448(R12)(R10*1), Z7, Z7
+	INCQ    R11
+	JMP     acc512_rem_loop
+
+acc512_rem_done:
+	XORQ R11, R11
+
+acc512_add_loop:
+	CMPQ    R11, R9
+	JAE     acc512_add_done
+	MOVLQZX (R8)(R11*4), R12
+	IMULQ   BX, R12
+	ADDQ    DX, R12
+	VPADDW  (R12)(R10*1), Z0, Z0
+	VPADDW  64(R12)(R10*1), Z1, Z1
+	VPADDW  128(R12)(R10*1), Z2, Z2
+	VPADDW  192(R12)(R10*1), Z3, Z3
+	VPADDW  256(R12)(R10*1), Z4, Z4
+	VPADDW  320(R12)(R10*1), Z5, Z5
+	VPADDW  384(R12)(R10*1), Z6, Z6
+	VPADDW  448(R12)(R10*1), Z7, Z7
+	INCQ    R11
+	JMP     acc512_add_loop
+
+acc512_add_done:
+	VMOVDQU64 Z0, (AX)(R10*1)
+	VMOVDQU64 Z1, 64(AX)(R10*1)
+	VMOVDQU64 Z2, 128(AX)(R10*1)
+	VMOVDQU64 Z3, 192(AX)(R10*1)
+	VMOVDQU64 Z4, 256(AX)(R10*1)
+	VMOVDQU64 Z5, 320(AX)(R10*1)
+	VMOVDQU64 Z6, 384(AX)(R10*1)
+	VMOVDQU64 Z7, 448(AX)(R10*1)
+	ADDQ      $0x00000200, R10
+	CMPQ      R10, BX
+	JB        acc512_chunk
+	VZEROUPPER
+	RET
+
+// func accUpdatePairAVX512(dst *int16, src *int16, w *int16, n int, removed0 []int32, added0 []int32, removed1 []int32, added1 []int32)
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·accUpdatePairAVX512(SB), NOSPLIT, $0-128
+	MOVQ dst+0(FP), AX
+	MOVQ src+8(FP), CX
+	MOVQ w+16(FP), DX
+	MOVQ n+24(FP), BX
+	MOVQ removed0_base+32(FP), SI
+	MOVQ removed0_len+40(FP), DI
+	MOVQ added0_base+56(FP), R8
+	MOVQ added0_len+64(FP), R9
+	MOVQ BX, R10
+	SHLQ $0x01, R10
+	XORQ R11, R11
+
+pair0_chunk:
+	VMOVDQU64 (CX)(R11*1), Z0
+	VMOVDQU64 64(CX)(R11*1), Z1
+	VMOVDQU64 128(CX)(R11*1), Z2
+	VMOVDQU64 192(CX)(R11*1), Z3
+	VMOVDQU64 256(CX)(R11*1), Z4
+	VMOVDQU64 320(CX)(R11*1), Z5
+	VMOVDQU64 384(CX)(R11*1), Z6
+	VMOVDQU64 448(CX)(R11*1), Z7
+	XORQ      R12, R12
+
+pair0_rem_loop:
+	CMPQ    R12, DI
+	JAE     pair0_rem_done
+	MOVLQZX (SI)(R12*4), R13
+	IMULQ   R10, R13
+	ADDQ    DX, R13
+	VPSUBW  (R13)(R11*1), Z0, Z0
+	VPSUBW  64(R13)(R11*1), Z1, Z1
+	VPSUBW  128(R13)(R11*1), Z2, Z2
+	VPSUBW  192(R13)(R11*1), Z3, Z3
+	VPSUBW  256(R13)(R11*1), Z4, Z4
+	VPSUBW  320(R13)(R11*1), Z5, Z5
+	VPSUBW  384(R13)(R11*1), Z6, Z6
+	VPSUBW  448(R13)(R11*1), Z7, Z7
+	INCQ    R12
+	JMP     pair0_rem_loop
+
+pair0_rem_done:
+	XORQ R12, R12
+
+pair0_add_loop:
+	CMPQ    R12, R9
+	JAE     pair0_add_done
+	MOVLQZX (R8)(R12*4), R13
+	IMULQ   R10, R13
+	ADDQ    DX, R13
+	VPADDW  (R13)(R11*1), Z0, Z0
+	VPADDW  64(R13)(R11*1), Z1, Z1
+	VPADDW  128(R13)(R11*1), Z2, Z2
+	VPADDW  192(R13)(R11*1), Z3, Z3
+	VPADDW  256(R13)(R11*1), Z4, Z4
+	VPADDW  320(R13)(R11*1), Z5, Z5
+	VPADDW  384(R13)(R11*1), Z6, Z6
+	VPADDW  448(R13)(R11*1), Z7, Z7
+	INCQ    R12
+	JMP     pair0_add_loop
+
+pair0_add_done:
+	VMOVDQU64 Z0, (AX)(R11*1)
+	VMOVDQU64 Z1, 64(AX)(R11*1)
+	VMOVDQU64 Z2, 128(AX)(R11*1)
+	VMOVDQU64 Z3, 192(AX)(R11*1)
+	VMOVDQU64 Z4, 256(AX)(R11*1)
+	VMOVDQU64 Z5, 320(AX)(R11*1)
+	VMOVDQU64 Z6, 384(AX)(R11*1)
+	VMOVDQU64 Z7, 448(AX)(R11*1)
+	ADDQ      $0x00000200, R11
+	CMPQ      R11, R10
+	JB        pair0_chunk
+	LEAQ      (BX)(BX*1), SI
+	ADDQ      SI, AX
+	ADDQ      SI, CX
+	MOVQ      removed1_base+80(FP), SI
+	MOVQ      removed1_len+88(FP), DI
+	MOVQ      added1_base+104(FP), R8
+	MOVQ      added1_len+112(FP), R9
+	SHLQ      $0x01, BX
+	XORQ      R10, R10
+
+pair1_chunk:
+	VMOVDQU64 (CX)(R10*1), Z0
+	VMOVDQU64 64(CX)(R10*1), Z1
+	VMOVDQU64 128(CX)(R10*1), Z2
+	VMOVDQU64 192(CX)(R10*1), Z3
+	VMOVDQU64 256(CX)(R10*1), Z4
+	VMOVDQU64 320(CX)(R10*1), Z5
+	VMOVDQU64 384(CX)(R10*1), Z6
+	VMOVDQU64 448(CX)(R10*1), Z7
+	XORQ      R11, R11
+
+pair1_rem_loop:
+	CMPQ    R11, DI
+	JAE     pair1_rem_done
+	MOVLQZX (SI)(R11*4), R12
+	IMULQ   BX, R12
+	ADDQ    DX, R12
+	VPSUBW  (R12)(R10*1), Z0, Z0
+	VPSUBW  64(R12)(R10*1), Z1, Z1
+	VPSUBW  128(R12)(R10*1), Z2, Z2
+	VPSUBW  192(R12)(R10*1), Z3, Z3
+	VPSUBW  256(R12)(R10*1), Z4, Z4
+	VPSUBW  320(R12)(R10*1), Z5, Z5
+	VPSUBW  384(R12)(R10*1), Z6, Z6
+	VPSUBW  448(R12)(R10*1), Z7, Z7
+	INCQ    R11
+	JMP     pair1_rem_loop
+
+pair1_rem_done:
+	XORQ R11, R11
+
+pair1_add_loop:
+	CMPQ    R11, R9
+	JAE     pair1_add_done
+	MOVLQZX (R8)(R11*4), R12
+	IMULQ   BX, R12
+	ADDQ    DX, R12
+	VPADDW  (R12)(R10*1), Z0, Z0
+	VPADDW  64(R12)(R10*1), Z1, Z1
+	VPADDW  128(R12)(R10*1), Z2, Z2
+	VPADDW  192(R12)(R10*1), Z3, Z3
+	VPADDW  256(R12)(R10*1), Z4, Z4
+	VPADDW  320(R12)(R10*1), Z5, Z5
+	VPADDW  384(R12)(R10*1), Z6, Z6
+	VPADDW  448(R12)(R10*1), Z7, Z7
+	INCQ    R11
+	JMP     pair1_add_loop
+
+pair1_add_done:
+	VMOVDQU64 Z0, (AX)(R10*1)
+	VMOVDQU64 Z1, 64(AX)(R10*1)
+	VMOVDQU64 Z2, 128(AX)(R10*1)
+	VMOVDQU64 Z3, 192(AX)(R10*1)
+	VMOVDQU64 Z4, 256(AX)(R10*1)
+	VMOVDQU64 Z5, 320(AX)(R10*1)
+	VMOVDQU64 Z6, 384(AX)(R10*1)
+	VMOVDQU64 Z7, 448(AX)(R10*1)
+	ADDQ      $0x00000200, R10
+	CMPQ      R10, BX
+	JB        pair1_chunk
+	VZEROUPPER
+	RET
+
+// func clippedReLUAVX512(out *uint8, in *int16, n int)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL
+TEXT ·clippedReLUAVX512(SB), NOSPLIT, $0-24
+	MOVQ   out+0(FP), AX
+	MOVQ   in+8(FP), CX
+	MOVQ   n+16(FP), DX
+	VPXORD Z0, Z0, Z0
+
+relu512_loop:
+	VPMAXSW   (CX), Z0, Z1
+	VPMOVSWB  Z1, Y1
+	VMOVDQU32 Y1, (AX)
+	ADDQ      $0x40, CX
+	ADDQ      $0x20, AX
+	SUBQ      $0x20, DX
+	JNZ       relu512_loop
+	VZEROUPPER
+	RET
+
+// func affineSparse32AVX512(out *uint8, in *uint8, wb *int8, wr *int8, bias *int32, n int, idx *uint16)
+// Requires: AVX, AVX2, AVX512F, AVX512VL, AVX512VNNI, POPCNT
+TEXT ·affineSparse32AVX512(SB), NOSPLIT, $0-56
+	MOVQ out+0(FP), AX
+	MOVQ in+8(FP), CX
+	MOVQ wb+16(FP), DX
+	MOVQ bias+32(FP), BX
+	MOVQ n+40(FP), SI
+	MOVQ wr+24(FP), DI
+	MOVQ idx+48(FP), R8
+	MOVQ SI, R9
+	SHRQ $0x02, R9
+	XORQ R12, R12
+	XORQ R10, R10
+
+affineSparse32AVX512_count:
+	VMOVDQU64    (CX)(R10*1), Z0
+	VPTESTMD     Z0, Z0, K1
+	KMOVW        K1, R11
+	POPCNTL      R11, R11
+	ADDQ         R11, R12
+	ADDQ         $0x40, R10
+	CMPQ         R10, SI
+	JB           affineSparse32AVX512_count
+	MOVQ         R9, R10
+	SHRQ         $0x03, R10
+	NEGQ         R10
+	ADDQ         R9, R10
+	CMPQ         R12, R10
+	JAE          affineSparse32AVX512_dense
+	XORQ         R12, R12
+	XORQ         R10, R10
+	LEAQ         nnz<>+0(SB), R9
+	VPXORD       X1, X1, X1
+	MOVQ         $0x00000008, DI
+	VMOVQ        DI, X8
+	VPBROADCASTW X8, X8
+
+affineSparse32AVX512_scan:
+	VMOVDQU64 (CX)(R10*1), Z0
+	VPTESTMD  Z0, Z0, K1
+	KMOVW     K1, R11
+	MOVQ      R11, DI
+	ANDQ      $0x000000ff, DI
+	SHLQ      $0x04, DI
+	VMOVDQU32 (R9)(DI*1), X0
+	VPADDW    X1, X0, X0
+	VMOVDQU32 X0, (R8)(R12*2)
+	SHRQ      $0x04, DI
+	POPCNTL   DI, DI
+	ADDQ      DI, R12
+	VPADDW    X8, X1, X1
+	MOVQ      R11, DI
+	SHRQ      $0x08, DI
+	SHLQ      $0x04, DI
+	VMOVDQU32 (R9)(DI*1), X0
+	VPADDW    X1, X0, X0
+	VMOVDQU32 X0, (R8)(R12*2)
+	SHRQ      $0x04, DI
+	POPCNTL   DI, DI
+	ADDQ      DI, R12
+	VPADDW    X8, X1, X1
+	ADDQ      $0x40, R10
+	CMPQ      R10, SI
+	JB        affineSparse32AVX512_scan
+	MOVQ      R12, R9
+	VMOVDQU32 (BX), Z0
+	VMOVDQU32 64(BX), Z1
+	VPXORD    Z2, Z2, Z2
+	VPXORD    Z3, Z3, Z3
+	VPXORD    Z4, Z4, Z4
+	VPXORD    Z5, Z5, Z5
+	VPXORD    Z6, Z6, Z6
+	VPXORD    Z7, Z7, Z7
+	XORQ      BX, BX
+	LEAQ      -3(R9), SI
+
+affineSparse32AVX512_s_quad:
+	CMPQ         BX, SI
+	JGE          affineSparse32AVX512_s_single
+	MOVWQZX      (R8)(BX*2), DI
+	VPBROADCASTD (CX)(DI*4), Z8
+	SHLQ         $0x07, DI
+	VPDPBUSD     (DX)(DI*1), Z8, Z0
+	VPDPBUSD     64(DX)(DI*1), Z8, Z1
+	MOVWQZX      2(R8)(BX*2), DI
+	VPBROADCASTD (CX)(DI*4), Z8
+	SHLQ         $0x07, DI
+	VPDPBUSD     (DX)(DI*1), Z8, Z2
+	VPDPBUSD     64(DX)(DI*1), Z8, Z3
+	MOVWQZX      4(R8)(BX*2), DI
+	VPBROADCASTD (CX)(DI*4), Z8
+	SHLQ         $0x07, DI
+	VPDPBUSD     (DX)(DI*1), Z8, Z4
+	VPDPBUSD     64(DX)(DI*1), Z8, Z5
+	MOVWQZX      6(R8)(BX*2), DI
+	VPBROADCASTD (CX)(DI*4), Z8
+	SHLQ         $0x07, DI
+	VPDPBUSD     (DX)(DI*1), Z8, Z6
+	VPDPBUSD     64(DX)(DI*1), Z8, Z7
+	ADDQ         $0x04, BX
+	JMP          affineSparse32AVX512_s_quad
+
+affineSparse32AVX512_s_single:
+	CMPQ         BX, R9
+	JAE          affineSparse32AVX512_s_end
+	MOVWQZX      (R8)(BX*2), DI
+	VPBROADCASTD (CX)(DI*4), Z8
+	SHLQ         $0x07, DI
+	VPDPBUSD     (DX)(DI*1), Z8, Z0
+	VPDPBUSD     64(DX)(DI*1), Z8, Z1
+	INCQ         BX
+	JMP          affineSparse32AVX512_s_single
+
+affineSparse32AVX512_s_end:
+	JMP affineSparse32AVX512_bsum
+
+affineSparse32AVX512_dense:
+	TESTQ  DI, DI
+	JZ     affineSparse32AVX512_bcast
+	VPXORD Z1, Z1, Z1
+	VPXORD Z2, Z2, Z2
+	VPXORD Z3, Z3, Z3
+	VPXORD Z4, Z4, Z4
+	VPXORD Z5, Z5, Z5
+	VPXORD Z6, Z6, Z6
+	VPXORD Z7, Z7, Z7
+	VPXORD Z8, Z8, Z8
+	VPXORD Z9, Z9, Z9
+	VPXORD Z10, Z10, Z10
+	VPXORD Z11, Z11, Z11
+	VPXORD Z12, Z12, Z12
+	VPXORD Z13, Z13, Z13
+	VPXORD Z14, Z14, Z14
+	VPXORD Z15, Z15, Z15
+	VPXORD Z16, Z16, Z16
+	XORQ   DX, DX
+
+affineSparse32AVX512_rows0:
+	VMOVDQU64   (CX)(DX*1), Z0
+	VPDPBUSD    (DI), Z0, Z1
+	VPDPBUSD    64(DI), Z0, Z2
+	VPDPBUSD    128(DI), Z0, Z3
+	VPDPBUSD    192(DI), Z0, Z4
+	VPDPBUSD    256(DI), Z0, Z5
+	VPDPBUSD    320(DI), Z0, Z6
+	VPDPBUSD    384(DI), Z0, Z7
+	VPDPBUSD    448(DI), Z0, Z8
+	VPDPBUSD    512(DI), Z0, Z9
+	VPDPBUSD    576(DI), Z0, Z10
+	VPDPBUSD    640(DI), Z0, Z11
+	VPDPBUSD    704(DI), Z0, Z12
+	VPDPBUSD    768(DI), Z0, Z13
+	VPDPBUSD    832(DI), Z0, Z14
+	VPDPBUSD    896(DI), Z0, Z15
+	VPDPBUSD    960(DI), Z0, Z16
+	ADDQ        $0x00000400, DI
+	ADDQ        $0x40, DX
+	CMPQ        DX, SI
+	JB          affineSparse32AVX512_rows0
+	VPUNPCKHDQ  Z2, Z1, Z0
+	VPUNPCKLDQ  Z2, Z1, Z1
+	VPADDD      Z0, Z1, Z1
+	VPUNPCKHDQ  Z4, Z3, Z0
+	VPUNPCKLDQ  Z4, Z3, Z3
+	VPADDD      Z0, Z3, Z3
+	VPUNPCKHDQ  Z6, Z5, Z0
+	VPUNPCKLDQ  Z6, Z5, Z5
+	VPADDD      Z0, Z5, Z5
+	VPUNPCKHDQ  Z8, Z7, Z0
+	VPUNPCKLDQ  Z8, Z7, Z7
+	VPADDD      Z0, Z7, Z7
+	VPUNPCKHDQ  Z10, Z9, Z0
+	VPUNPCKLDQ  Z10, Z9, Z9
+	VPADDD      Z0, Z9, Z9
+	VPUNPCKHDQ  Z12, Z11, Z0
+	VPUNPCKLDQ  Z12, Z11, Z11
+	VPADDD      Z0, Z11, Z11
+	VPUNPCKHDQ  Z14, Z13, Z0
+	VPUNPCKLDQ  Z14, Z13, Z13
+	VPADDD      Z0, Z13, Z13
+	VPUNPCKHDQ  Z16, Z15, Z0
+	VPUNPCKLDQ  Z16, Z15, Z15
+	VPADDD      Z0, Z15, Z15
+	VPUNPCKHQDQ Z3, Z1, Z0
+	VPUNPCKLQDQ Z3, Z1, Z1
+	VPADDD      Z0, Z1, Z1
+	VPUNPCKHQDQ Z7, Z5, Z0
+	VPUNPCKLQDQ Z7, Z5, Z5
+	VPADDD      Z0, Z5, Z5
+	VPUNPCKHQDQ Z11, Z9, Z0
+	VPUNPCKLQDQ Z11, Z9, Z9
+	VPADDD      Z0, Z9, Z9
+	VPUNPCKHQDQ Z15, Z13, Z0
+	VPUNPCKLQDQ Z15, Z13, Z13
+	VPADDD      Z0, Z13, Z13
+	VSHUFI32X4  $0xdd, Z5, Z1, Z0
+	VSHUFI32X4  $0x88, Z5, Z1, Z1
+	VPADDD      Z0, Z1, Z1
+	VSHUFI32X4  $0xdd, Z13, Z9, Z0
+	VSHUFI32X4  $0x88, Z13, Z9, Z9
+	VPADDD      Z0, Z9, Z9
+	VSHUFI32X4  $0xdd, Z9, Z1, Z0
+	VSHUFI32X4  $0x88, Z9, Z1, Z1
+	VPADDD      Z0, Z1, Z1
+	VMOVDQA64   Z1, Z18
+	VPXORD      Z1, Z1, Z1
+	VPXORD      Z2, Z2, Z2
+	VPXORD      Z3, Z3, Z3
+	VPXORD      Z4, Z4, Z4
+	VPXORD      Z5, Z5, Z5
+	VPXORD      Z6, Z6, Z6
+	VPXORD      Z7, Z7, Z7
+	VPXORD      Z8, Z8, Z8
+	VPXORD      Z9, Z9, Z9
+	VPXORD      Z10, Z10, Z10
+	VPXORD      Z11, Z11, Z11
+	VPXORD      Z12, Z12, Z12
+	VPXORD      Z13, Z13, Z13
+	VPXORD      Z14, Z14, Z14
+	VPXORD      Z15, Z15, Z15
+	VPXORD      Z16, Z16, Z16
+	XORQ        DX, DX
+
+affineSparse32AVX512_rows1:
+	VMOVDQU64   (CX)(DX*1), Z0
+	VPDPBUSD    (DI), Z0, Z1
+	VPDPBUSD    64(DI), Z0, Z2
+	VPDPBUSD    128(DI), Z0, Z3
+	VPDPBUSD    192(DI), Z0, Z4
+	VPDPBUSD    256(DI), Z0, Z5
+	VPDPBUSD    320(DI), Z0, Z6
+	VPDPBUSD    384(DI), Z0, Z7
+	VPDPBUSD    448(DI), Z0, Z8
+	VPDPBUSD    512(DI), Z0, Z9
+	VPDPBUSD    576(DI), Z0, Z10
+	VPDPBUSD    640(DI), Z0, Z11
+	VPDPBUSD    704(DI), Z0, Z12
+	VPDPBUSD    768(DI), Z0, Z13
+	VPDPBUSD    832(DI), Z0, Z14
+	VPDPBUSD    896(DI), Z0, Z15
+	VPDPBUSD    960(DI), Z0, Z16
+	ADDQ        $0x00000400, DI
+	ADDQ        $0x40, DX
+	CMPQ        DX, SI
+	JB          affineSparse32AVX512_rows1
+	VPUNPCKHDQ  Z2, Z1, Z0
+	VPUNPCKLDQ  Z2, Z1, Z1
+	VPADDD      Z0, Z1, Z1
+	VPUNPCKHDQ  Z4, Z3, Z0
+	VPUNPCKLDQ  Z4, Z3, Z3
+	VPADDD      Z0, Z3, Z3
+	VPUNPCKHDQ  Z6, Z5, Z0
+	VPUNPCKLDQ  Z6, Z5, Z5
+	VPADDD      Z0, Z5, Z5
+	VPUNPCKHDQ  Z8, Z7, Z0
+	VPUNPCKLDQ  Z8, Z7, Z7
+	VPADDD      Z0, Z7, Z7
+	VPUNPCKHDQ  Z10, Z9, Z0
+	VPUNPCKLDQ  Z10, Z9, Z9
+	VPADDD      Z0, Z9, Z9
+	VPUNPCKHDQ  Z12, Z11, Z0
+	VPUNPCKLDQ  Z12, Z11, Z11
+	VPADDD      Z0, Z11, Z11
+	VPUNPCKHDQ  Z14, Z13, Z0
+	VPUNPCKLDQ  Z14, Z13, Z13
+	VPADDD      Z0, Z13, Z13
+	VPUNPCKHDQ  Z16, Z15, Z0
+	VPUNPCKLDQ  Z16, Z15, Z15
+	VPADDD      Z0, Z15, Z15
+	VPUNPCKHQDQ Z3, Z1, Z0
+	VPUNPCKLQDQ Z3, Z1, Z1
+	VPADDD      Z0, Z1, Z1
+	VPUNPCKHQDQ Z7, Z5, Z0
+	VPUNPCKLQDQ Z7, Z5, Z5
+	VPADDD      Z0, Z5, Z5
+	VPUNPCKHQDQ Z11, Z9, Z0
+	VPUNPCKLQDQ Z11, Z9, Z9
+	VPADDD      Z0, Z9, Z9
+	VPUNPCKHQDQ Z15, Z13, Z0
+	VPUNPCKLQDQ Z15, Z13, Z13
+	VPADDD      Z0, Z13, Z13
+	VSHUFI32X4  $0xdd, Z5, Z1, Z0
+	VSHUFI32X4  $0x88, Z5, Z1, Z1
+	VPADDD      Z0, Z1, Z1
+	VSHUFI32X4  $0xdd, Z13, Z9, Z0
+	VSHUFI32X4  $0x88, Z13, Z9, Z9
+	VPADDD      Z0, Z9, Z9
+	VSHUFI32X4  $0xdd, Z9, Z1, Z0
+	VSHUFI32X4  $0x88, Z9, Z1, Z1
+	VPADDD      Z0, Z1, Z1
+	VMOVDQA64   Z1, Z0
+	VPXORD      Z17, Z17, Z17
+	VPADDD      (BX), Z18, Z18
+	VPSRAD      $0x06, Z18, Z18
+	VPMAXSD     Z17, Z18, Z18
+	VPMOVSDB    Z18, X1
+	VMOVDQU32   X1, (AX)
+	VPADDD      64(BX), Z0, Z0
+	VPSRAD      $0x06, Z0, Z0
+	VPMAXSD     Z17, Z0, Z0
+	VPMOVSDB    Z0, X1
+	VMOVDQU32   X1, 16(AX)
+	JMP         affineSparse32AVX512_end
+
+affineSparse32AVX512_bcast:
+	VMOVDQU32 (BX), Z0
+	VMOVDQU32 64(BX), Z1
+	VPXORD    Z2, Z2, Z2
+	VPXORD    Z3, Z3, Z3
+	VPXORD    Z4, Z4, Z4
+	VPXORD    Z5, Z5, Z5
+	VPXORD    Z6, Z6, Z6
+	VPXORD    Z7, Z7, Z7
+	XORQ      BX, BX
+	LEAQ      -3(R9), SI
+
+affineSparse32AVX512_d_quad:
+	CMPQ         BX, SI
+	JGE          affineSparse32AVX512_d_single
+	LEAQ         (BX), DI
+	VPBROADCASTD (CX)(DI*4), Z8
+	SHLQ         $0x07, DI
+	VPDPBUSD     (DX)(DI*1), Z8, Z0
+	VPDPBUSD     64(DX)(DI*1), Z8, Z1
+	LEAQ         1(BX), DI
+	VPBROADCASTD (CX)(DI*4), Z8
+	SHLQ         $0x07, DI
+	VPDPBUSD     (DX)(DI*1), Z8, Z2
+	VPDPBUSD     64(DX)(DI*1), Z8, Z3
+	LEAQ         2(BX), DI
+	VPBROADCASTD (CX)(DI*4), Z8
+	SHLQ         $0x07, DI
+	VPDPBUSD     (DX)(DI*1), Z8, Z4
+	VPDPBUSD     64(DX)(DI*1), Z8, Z5
+	LEAQ         3(BX), DI
+	VPBROADCASTD (CX)(DI*4), Z8
+	SHLQ         $0x07, DI
+	VPDPBUSD     (DX)(DI*1), Z8, Z6
+	VPDPBUSD     64(DX)(DI*1), Z8, Z7
+	ADDQ         $0x04, BX
+	JMP          affineSparse32AVX512_d_quad
+
+affineSparse32AVX512_d_single:
+	CMPQ         BX, R9
+	JAE          affineSparse32AVX512_d_end
+	LEAQ         (BX), DI
+	VPBROADCASTD (CX)(DI*4), Z8
+	SHLQ         $0x07, DI
+	VPDPBUSD     (DX)(DI*1), Z8, Z0
+	VPDPBUSD     64(DX)(DI*1), Z8, Z1
+	INCQ         BX
+	JMP          affineSparse32AVX512_d_single
+
+affineSparse32AVX512_d_end:
+affineSparse32AVX512_bsum:
+	VPADDD    Z2, Z0, Z0
+	VPADDD    Z4, Z0, Z0
+	VPADDD    Z6, Z0, Z0
+	VPADDD    Z3, Z1, Z1
+	VPADDD    Z5, Z1, Z1
+	VPADDD    Z7, Z1, Z1
+	VPXORD    Z9, Z9, Z9
+	VPSRAD    $0x06, Z0, Z0
+	VPMAXSD   Z9, Z0, Z0
+	VPMOVSDB  Z0, X0
+	VMOVDQU32 X0, (AX)
+	VPSRAD    $0x06, Z1, Z1
+	VPMAXSD   Z9, Z1, Z1
+	VPMOVSDB  Z1, X0
+	VMOVDQU32 X0, 16(AX)
+
+affineSparse32AVX512_end:
+	VZEROUPPER
+	RET
+
+// func affine32AVX512(out *uint8, in *uint8, wb *int8, bias *int32, n int)
+// Requires: AVX, AVX512F, AVX512VL, AVX512VNNI
+TEXT ·affine32AVX512(SB), NOSPLIT, $0-40
+	MOVQ      out+0(FP), AX
+	MOVQ      in+8(FP), CX
+	MOVQ      wb+16(FP), DX
+	MOVQ      bias+24(FP), BX
+	MOVQ      n+32(FP), SI
+	SHRQ      $0x02, SI
+	VMOVDQU32 (BX), Z0
+	VMOVDQU32 64(BX), Z1
+	VPXORD    Z2, Z2, Z2
+	VPXORD    Z3, Z3, Z3
+	VPXORD    Z4, Z4, Z4
+	VPXORD    Z5, Z5, Z5
+	VPXORD    Z6, Z6, Z6
+	VPXORD    Z7, Z7, Z7
+	XORQ      BX, BX
+	LEAQ      -3(SI), DI
+
+affine32AVX512_d_quad:
+	CMPQ         BX, DI
+	JGE          affine32AVX512_d_single
+	LEAQ         (BX), R8
+	VPBROADCASTD (CX)(R8*4), Z8
+	SHLQ         $0x07, R8
+	VPDPBUSD     (DX)(R8*1), Z8, Z0
+	VPDPBUSD     64(DX)(R8*1), Z8, Z1
+	LEAQ         1(BX), R8
+	VPBROADCASTD (CX)(R8*4), Z8
+	SHLQ         $0x07, R8
+	VPDPBUSD     (DX)(R8*1), Z8, Z2
+	VPDPBUSD     64(DX)(R8*1), Z8, Z3
+	LEAQ         2(BX), R8
+	VPBROADCASTD (CX)(R8*4), Z8
+	SHLQ         $0x07, R8
+	VPDPBUSD     (DX)(R8*1), Z8, Z4
+	VPDPBUSD     64(DX)(R8*1), Z8, Z5
+	LEAQ         3(BX), R8
+	VPBROADCASTD (CX)(R8*4), Z8
+	SHLQ         $0x07, R8
+	VPDPBUSD     (DX)(R8*1), Z8, Z6
+	VPDPBUSD     64(DX)(R8*1), Z8, Z7
+	ADDQ         $0x04, BX
+	JMP          affine32AVX512_d_quad
+
+affine32AVX512_d_single:
+	CMPQ         BX, SI
+	JAE          affine32AVX512_d_end
+	LEAQ         (BX), R8
+	VPBROADCASTD (CX)(R8*4), Z8
+	SHLQ         $0x07, R8
+	VPDPBUSD     (DX)(R8*1), Z8, Z0
+	VPDPBUSD     64(DX)(R8*1), Z8, Z1
+	INCQ         BX
+	JMP          affine32AVX512_d_single
+
+affine32AVX512_d_end:
+	VPADDD    Z2, Z0, Z0
+	VPADDD    Z4, Z0, Z0
+	VPADDD    Z6, Z0, Z0
+	VPADDD    Z3, Z1, Z1
+	VPADDD    Z5, Z1, Z1
+	VPADDD    Z7, Z1, Z1
+	VPXORD    Z9, Z9, Z9
+	VPSRAD    $0x06, Z0, Z0
+	VPMAXSD   Z9, Z0, Z0
+	VPMOVSDB  Z0, X0
+	VMOVDQU32 X0, (AX)
+	VPSRAD    $0x06, Z1, Z1
+	VPMAXSD   Z9, Z1, Z1
+	VPMOVSDB  Z1, X0
+	VMOVDQU32 X0, 16(AX)
+	VZEROUPPER
+	RET
+
+// func forward32AVX512(us *int16, them *int16, half int, x *uint8, idx *uint16, h *uint8, w1b *int8, w1r *int8, b1 *int32, w2b *int8, b2 *int32, w3 *int8, b3 int32) int32
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL, AVX512VNNI, POPCNT
+TEXT ·forward32AVX512(SB), NOSPLIT, $0-108
+	MOVQ   half+16(FP), AX
+	MOVQ   x+24(FP), CX
+	VPXORD Z0, Z0, Z0
+	MOVQ   CX, DX
+	XORQ   BX, BX
+	MOVQ   us+0(FP), DI
+	MOVQ   AX, R8
+
+fwd_relu0:
+	VPMAXSW      (DI), Z0, Z1
+	VPMOVSWB     Z1, Y1
+	VPMAXSW      64(DI), Z0, Z2
+	VPMOVSWB     Z2, Y2
+	VINSERTI64X4 $0x01, Y2, Z1, Z1
+	VMOVDQU64    Z1, (DX)
+	VPTESTMD     Z1, Z1, K1
+	KMOVW        K1, SI
+	POPCNTL      SI, SI
+	ADDQ         SI, BX
+	ADDQ         $0x80, DI
+	ADDQ         $0x40, DX
+	SUBQ         $0x40, R8
+	JNZ          fwd_relu0
+	MOVQ         them+8(FP), DI
+	MOVQ         AX, R8
+
+fwd_relu1:
+	VPMAXSW      (DI), Z0, Z1
+	VPMOVSWB     Z1, Y1
+	VPMAXSW      64(DI), Z0, Z2
+	VPMOVSWB     Z2, Y2
+	VINSERTI64X4 $0x01, Y2, Z1, Z1
+	VMOVDQU64    Z1, (DX)
+	VPTESTMD     Z1, Z1, K1
+	KMOVW        K1, SI
+	POPCNTL      SI, SI
+	ADDQ         SI, BX
+	ADDQ         $0x80, DI
+	ADDQ         $0x40, DX
+	SUBQ         $0x40, R8
+	JNZ          fwd_relu1
+	LEAQ         (AX)(AX*1), AX
+	MOVQ         h+40(FP), DX
+	MOVQ         w1b+48(FP), SI
+	MOVQ         w1r+56(FP), DI
+	MOVQ         b1+64(FP), R8
+	MOVQ         idx+32(FP), R9
+	MOVQ         AX, R10
+	SHRQ         $0x02, R10
+	MOVQ         R10, R11
+	SHRQ         $0x03, R11
+	NEGQ         R11
+	ADDQ         R10, R11
+	CMPQ         BX, R11
+	JAE          fwd_l1_dense
+	XORQ         BX, BX
+	XORQ         DI, DI
+	LEAQ         nnz<>+0(SB), R12
+	VPXORD       X9, X9, X9
+	MOVQ         $0x00000008, R11
+	VMOVQ        R11, X1
+	VPBROADCASTW X1, X1
+
+fwd_l1_scan:
+	VMOVDQU64 (CX)(DI*1), Z0
+	VPTESTMD  Z0, Z0, K1
+	KMOVW     K1, R10
+	MOVQ      R10, R11
+	ANDQ      $0x000000ff, R11
+	SHLQ      $0x04, R11
+	VMOVDQU32 (R12)(R11*1), X0
+	VPADDW    X9, X0, X0
+	VMOVDQU32 X0, (R9)(BX*2)
+	SHRQ      $0x04, R11
+	POPCNTL   R11, R11
+	ADDQ      R11, BX
+	VPADDW    X1, X9, X9
+	MOVQ      R10, R11
+	SHRQ      $0x08, R11
+	SHLQ      $0x04, R11
+	VMOVDQU32 (R12)(R11*1), X0
+	VPADDW    X9, X0, X0
+	VMOVDQU32 X0, (R9)(BX*2)
+	SHRQ      $0x04, R11
+	POPCNTL   R11, R11
+	ADDQ      R11, BX
+	VPADDW    X1, X9, X9
+	ADDQ      $0x40, DI
+	CMPQ      DI, AX
+	JB        fwd_l1_scan
+	MOVQ      BX, R10
+	VMOVDQU32 (R8), Z0
+	VMOVDQU32 64(R8), Z1
+	VPXORD    Z3, Z3, Z3
+	VPXORD    Z4, Z4, Z4
+	VPXORD    Z5, Z5, Z5
+	VPXORD    Z6, Z6, Z6
+	VPXORD    Z7, Z7, Z7
+	VPXORD    Z8, Z8, Z8
+	XORQ      AX, AX
+	LEAQ      -3(R10), BX
+
+fwd_l1_s_quad:
+	CMPQ         AX, BX
+	JGE          fwd_l1_s_single
+	MOVWQZX      (R9)(AX*2), DI
+	VPBROADCASTD (CX)(DI*4), Z2
+	SHLQ         $0x07, DI
+	VPDPBUSD     (SI)(DI*1), Z2, Z0
+	VPDPBUSD     64(SI)(DI*1), Z2, Z1
+	MOVWQZX      2(R9)(AX*2), DI
+	VPBROADCASTD (CX)(DI*4), Z2
+	SHLQ         $0x07, DI
+	VPDPBUSD     (SI)(DI*1), Z2, Z3
+	VPDPBUSD     64(SI)(DI*1), Z2, Z4
+	MOVWQZX      4(R9)(AX*2), DI
+	VPBROADCASTD (CX)(DI*4), Z2
+	SHLQ         $0x07, DI
+	VPDPBUSD     (SI)(DI*1), Z2, Z5
+	VPDPBUSD     64(SI)(DI*1), Z2, Z6
+	MOVWQZX      6(R9)(AX*2), DI
+	VPBROADCASTD (CX)(DI*4), Z2
+	SHLQ         $0x07, DI
+	VPDPBUSD     (SI)(DI*1), Z2, Z7
+	VPDPBUSD     64(SI)(DI*1), Z2, Z8
+	ADDQ         $0x04, AX
+	JMP          fwd_l1_s_quad
+
+fwd_l1_s_single:
+	CMPQ         AX, R10
+	JAE          fwd_l1_s_end
+	MOVWQZX      (R9)(AX*2), DI
+	VPBROADCASTD (CX)(DI*4), Z2
+	SHLQ         $0x07, DI
+	VPDPBUSD     (SI)(DI*1), Z2, Z0
+	VPDPBUSD     64(SI)(DI*1), Z2, Z1
+	INCQ         AX
+	JMP          fwd_l1_s_single
+
+fwd_l1_s_end:
+	JMP fwd_l1_bsum
+
+fwd_l1_dense:
+	TESTQ  DI, DI
+	JZ     fwd_l1_bcast
+	MOVQ   DI, SI
+	VPXORD Z3, Z3, Z3
+	VPXORD Z4, Z4, Z4
+	VPXORD Z5, Z5, Z5
+	VPXORD Z6, Z6, Z6
+	VPXORD Z7, Z7, Z7
+	VPXORD Z8, Z8, Z8
+	VPXORD Z10, Z10, Z10
+	VPXORD Z19, Z19, Z19
+	VPXORD Z20, Z20, Z20
+	VPXORD Z21, Z21, Z21
+	VPXORD Z22, Z22, Z22
+	VPXORD Z23, Z23, Z23
+	VPXORD Z24, Z24, Z24
+	VPXORD Z25, Z25, Z25
+	VPXORD Z26, Z26, Z26
+	VPXORD Z27, Z27, Z27
+	XORQ   BX, BX
+
+fwd_l1_rows0:
+	VMOVDQU64   (CX)(BX*1), Z0
+	VPDPBUSD    (SI), Z0, Z3
+	VPDPBUSD    64(SI), Z0, Z4
+	VPDPBUSD    128(SI), Z0, Z5
+	VPDPBUSD    192(SI), Z0, Z6
+	VPDPBUSD    256(SI), Z0, Z7
+	VPDPBUSD    320(SI), Z0, Z8
+	VPDPBUSD    384(SI), Z0, Z10
+	VPDPBUSD    448(SI), Z0, Z19
+	VPDPBUSD    512(SI), Z0, Z20
+	VPDPBUSD    576(SI), Z0, Z21
+	VPDPBUSD    640(SI), Z0, Z22
+	VPDPBUSD    704(SI), Z0, Z23
+	VPDPBUSD    768(SI), Z0, Z24
+	VPDPBUSD    832(SI), Z0, Z25
+	VPDPBUSD    896(SI), Z0, Z26
+	VPDPBUSD    960(SI), Z0, Z27
+	ADDQ        $0x00000400, SI
+	ADDQ        $0x40, BX
+	CMPQ        BX, AX
+	JB          fwd_l1_rows0
+	VPUNPCKHDQ  Z4, Z3, Z0
+	VPUNPCKLDQ  Z4, Z3, Z3
+	VPADDD      Z0, Z3, Z3
+	VPUNPCKHDQ  Z6, Z5, Z0
+	VPUNPCKLDQ  Z6, Z5, Z5
+	VPADDD      Z0, Z5, Z5
+	VPUNPCKHDQ  Z8, Z7, Z0
+	VPUNPCKLDQ  Z8, Z7, Z7
+	VPADDD      Z0, Z7, Z7
+	VPUNPCKHDQ  Z19, Z10, Z0
+	VPUNPCKLDQ  Z19, Z10, Z10
+	VPADDD      Z0, Z10, Z10
+	VPUNPCKHDQ  Z21, Z20, Z0
+	VPUNPCKLDQ  Z21, Z20, Z20
+	VPADDD      Z0, Z20, Z20
+	VPUNPCKHDQ  Z23, Z22, Z0
+	VPUNPCKLDQ  Z23, Z22, Z22
+	VPADDD      Z0, Z22, Z22
+	VPUNPCKHDQ  Z25, Z24, Z0
+	VPUNPCKLDQ  Z25, Z24, Z24
+	VPADDD      Z0, Z24, Z24
+	VPUNPCKHDQ  Z27, Z26, Z0
+	VPUNPCKLDQ  Z27, Z26, Z26
+	VPADDD      Z0, Z26, Z26
+	VPUNPCKHQDQ Z5, Z3, Z0
+	VPUNPCKLQDQ Z5, Z3, Z3
+	VPADDD      Z0, Z3, Z3
+	VPUNPCKHQDQ Z10, Z7, Z0
+	VPUNPCKLQDQ Z10, Z7, Z7
+	VPADDD      Z0, Z7, Z7
+	VPUNPCKHQDQ Z22, Z20, Z0
+	VPUNPCKLQDQ Z22, Z20, Z20
+	VPADDD      Z0, Z20, Z20
+	VPUNPCKHQDQ Z26, Z24, Z0
+	VPUNPCKLQDQ Z26, Z24, Z24
+	VPADDD      Z0, Z24, Z24
+	VSHUFI32X4  $0xdd, Z7, Z3, Z0
+	VSHUFI32X4  $0x88, Z7, Z3, Z3
+	VPADDD      Z0, Z3, Z3
+	VSHUFI32X4  $0xdd, Z24, Z20, Z0
+	VSHUFI32X4  $0x88, Z24, Z20, Z20
+	VPADDD      Z0, Z20, Z20
+	VSHUFI32X4  $0xdd, Z20, Z3, Z0
+	VSHUFI32X4  $0x88, Z20, Z3, Z3
+	VPADDD      Z0, Z3, Z3
+	VMOVDQA64   Z3, Z1
+	VPXORD      Z3, Z3, Z3
+	VPXORD      Z4, Z4, Z4
+	VPXORD      Z5, Z5, Z5
+	VPXORD      Z6, Z6, Z6
+	VPXORD      Z7, Z7, Z7
+	VPXORD      Z8, Z8, Z8
+	VPXORD      Z10, Z10, Z10
+	VPXORD      Z19, Z19, Z19
+	VPXORD      Z20, Z20, Z20
+	VPXORD      Z21, Z21, Z21
+	VPXORD      Z22, Z22, Z22
+	VPXORD      Z23, Z23, Z23
+	VPXORD      Z24, Z24, Z24
+	VPXORD      Z25, Z25, Z25
+	VPXORD      Z26, Z26, Z26
+	VPXORD      Z27, Z27, Z27
+	XORQ        BX, BX
+
+fwd_l1_rows1:
+	VMOVDQU64   (CX)(BX*1), Z0
+	VPDPBUSD    (SI), Z0, Z3
+	VPDPBUSD    64(SI), Z0, Z4
+	VPDPBUSD    128(SI), Z0, Z5
+	VPDPBUSD    192(SI), Z0, Z6
+	VPDPBUSD    256(SI), Z0, Z7
+	VPDPBUSD    320(SI), Z0, Z8
+	VPDPBUSD    384(SI), Z0, Z10
+	VPDPBUSD    448(SI), Z0, Z19
+	VPDPBUSD    512(SI), Z0, Z20
+	VPDPBUSD    576(SI), Z0, Z21
+	VPDPBUSD    640(SI), Z0, Z22
+	VPDPBUSD    704(SI), Z0, Z23
+	VPDPBUSD    768(SI), Z0, Z24
+	VPDPBUSD    832(SI), Z0, Z25
+	VPDPBUSD    896(SI), Z0, Z26
+	VPDPBUSD    960(SI), Z0, Z27
+	ADDQ        $0x00000400, SI
+	ADDQ        $0x40, BX
+	CMPQ        BX, AX
+	JB          fwd_l1_rows1
+	VPUNPCKHDQ  Z4, Z3, Z0
+	VPUNPCKLDQ  Z4, Z3, Z3
+	VPADDD      Z0, Z3, Z3
+	VPUNPCKHDQ  Z6, Z5, Z0
+	VPUNPCKLDQ  Z6, Z5, Z5
+	VPADDD      Z0, Z5, Z5
+	VPUNPCKHDQ  Z8, Z7, Z0
+	VPUNPCKLDQ  Z8, Z7, Z7
+	VPADDD      Z0, Z7, Z7
+	VPUNPCKHDQ  Z19, Z10, Z0
+	VPUNPCKLDQ  Z19, Z10, Z10
+	VPADDD      Z0, Z10, Z10
+	VPUNPCKHDQ  Z21, Z20, Z0
+	VPUNPCKLDQ  Z21, Z20, Z20
+	VPADDD      Z0, Z20, Z20
+	VPUNPCKHDQ  Z23, Z22, Z0
+	VPUNPCKLDQ  Z23, Z22, Z22
+	VPADDD      Z0, Z22, Z22
+	VPUNPCKHDQ  Z25, Z24, Z0
+	VPUNPCKLDQ  Z25, Z24, Z24
+	VPADDD      Z0, Z24, Z24
+	VPUNPCKHDQ  Z27, Z26, Z0
+	VPUNPCKLDQ  Z27, Z26, Z26
+	VPADDD      Z0, Z26, Z26
+	VPUNPCKHQDQ Z5, Z3, Z0
+	VPUNPCKLQDQ Z5, Z3, Z3
+	VPADDD      Z0, Z3, Z3
+	VPUNPCKHQDQ Z10, Z7, Z0
+	VPUNPCKLQDQ Z10, Z7, Z7
+	VPADDD      Z0, Z7, Z7
+	VPUNPCKHQDQ Z22, Z20, Z0
+	VPUNPCKLQDQ Z22, Z20, Z20
+	VPADDD      Z0, Z20, Z20
+	VPUNPCKHQDQ Z26, Z24, Z0
+	VPUNPCKLQDQ Z26, Z24, Z24
+	VPADDD      Z0, Z24, Z24
+	VSHUFI32X4  $0xdd, Z7, Z3, Z0
+	VSHUFI32X4  $0x88, Z7, Z3, Z3
+	VPADDD      Z0, Z3, Z3
+	VSHUFI32X4  $0xdd, Z24, Z20, Z0
+	VSHUFI32X4  $0x88, Z24, Z20, Z20
+	VPADDD      Z0, Z20, Z20
+	VSHUFI32X4  $0xdd, Z20, Z3, Z0
+	VSHUFI32X4  $0x88, Z20, Z3, Z3
+	VPADDD      Z0, Z3, Z3
+	VMOVDQA64   Z3, Z0
+	VPXORD      Z28, Z28, Z28
+	VPADDD      (R8), Z1, Z1
+	VPSRAD      $0x06, Z1, Z1
+	VPMAXSD     Z28, Z1, Z1
+	VPMOVSDB    Z1, X1
+	VMOVDQU32   X1, (DX)
+	VPADDD      64(R8), Z0, Z0
+	VPSRAD      $0x06, Z0, Z0
+	VPMAXSD     Z28, Z0, Z0
+	VPMOVSDB    Z0, X1
+	VMOVDQU32   X1, 16(DX)
+	JMP         fwd_l1_end
+
+fwd_l1_bcast:
+	VMOVDQU32 (R8), Z0
+	VMOVDQU32 64(R8), Z1
+	VPXORD    Z3, Z3, Z3
+	VPXORD    Z4, Z4, Z4
+	VPXORD    Z5, Z5, Z5
+	VPXORD    Z6, Z6, Z6
+	VPXORD    Z7, Z7, Z7
+	VPXORD    Z8, Z8, Z8
+	XORQ      AX, AX
+	LEAQ      -3(R10), BX
+
+fwd_l1_d_quad:
+	CMPQ         AX, BX
+	JGE          fwd_l1_d_single
+	LEAQ         (AX), DI
+	VPBROADCASTD (CX)(DI*4), Z2
+	SHLQ         $0x07, DI
+	VPDPBUSD     (SI)(DI*1), Z2, Z0
+	VPDPBUSD     64(SI)(DI*1), Z2, Z1
+	LEAQ         1(AX), DI
+	VPBROADCASTD (CX)(DI*4), Z2
+	SHLQ         $0x07, DI
+	VPDPBUSD     (SI)(DI*1), Z2, Z3
+	VPDPBUSD     64(SI)(DI*1), Z2, Z4
+	LEAQ         2(AX), DI
+	VPBROADCASTD (CX)(DI*4), Z2
+	SHLQ         $0x07, DI
+	VPDPBUSD     (SI)(DI*1), Z2, Z5
+	VPDPBUSD     64(SI)(DI*1), Z2, Z6
+	LEAQ         3(AX), DI
+	VPBROADCASTD (CX)(DI*4), Z2
+	SHLQ         $0x07, DI
+	VPDPBUSD     (SI)(DI*1), Z2, Z7
+	VPDPBUSD     64(SI)(DI*1), Z2, Z8
+	ADDQ         $0x04, AX
+	JMP          fwd_l1_d_quad
+
+fwd_l1_d_single:
+	CMPQ         AX, R10
+	JAE          fwd_l1_d_end
+	LEAQ         (AX), DI
+	VPBROADCASTD (CX)(DI*4), Z2
+	SHLQ         $0x07, DI
+	VPDPBUSD     (SI)(DI*1), Z2, Z0
+	VPDPBUSD     64(SI)(DI*1), Z2, Z1
+	INCQ         AX
+	JMP          fwd_l1_d_single
+
+fwd_l1_d_end:
+fwd_l1_bsum:
+	VPADDD    Z3, Z0, Z0
+	VPADDD    Z5, Z0, Z0
+	VPADDD    Z7, Z0, Z0
+	VPADDD    Z4, Z1, Z1
+	VPADDD    Z6, Z1, Z1
+	VPADDD    Z8, Z1, Z1
+	VPXORD    Z10, Z10, Z10
+	VPSRAD    $0x06, Z0, Z0
+	VPMAXSD   Z10, Z0, Z0
+	VPMOVSDB  Z0, X0
+	VMOVDQU32 X0, (DX)
+	VPSRAD    $0x06, Z1, Z1
+	VPMAXSD   Z10, Z1, Z1
+	VPMOVSDB  Z1, X0
+	VMOVDQU32 X0, 16(DX)
+
+fwd_l1_end:
+	LEAQ      32(DX), AX
+	MOVQ      $0x00000020, CX
+	MOVQ      w2b+72(FP), BX
+	MOVQ      b2+80(FP), SI
+	SHRQ      $0x02, CX
+	VMOVDQU32 (SI), Z0
+	VMOVDQU32 64(SI), Z1
+	VPXORD    Z11, Z11, Z11
+	VPXORD    Z12, Z12, Z12
+	VPXORD    Z13, Z13, Z13
+	VPXORD    Z14, Z14, Z14
+	VPXORD    Z15, Z15, Z15
+	VPXORD    Z16, Z16, Z16
+	XORQ      SI, SI
+	LEAQ      -3(CX), DI
+
+fwd_l2_d_quad:
+	CMPQ         SI, DI
+	JGE          fwd_l2_d_single
+	LEAQ         (SI), R8
+	VPBROADCASTD (DX)(R8*4), Z2
+	SHLQ         $0x07, R8
+	VPDPBUSD     (BX)(R8*1), Z2, Z0
+	VPDPBUSD     64(BX)(R8*1), Z2, Z1
+	LEAQ         1(SI), R8
+	VPBROADCASTD (DX)(R8*4), Z2
+	SHLQ         $0x07, R8
+	VPDPBUSD     (BX)(R8*1), Z2, Z11
+	VPDPBUSD     64(BX)(R8*1), Z2, Z12
+	LEAQ         2(SI), R8
+	VPBROADCASTD (DX)(R8*4), Z2
+	SHLQ         $0x07, R8
+	VPDPBUSD     (BX)(R8*1), Z2, Z13
+	VPDPBUSD     64(BX)(R8*1), Z2, Z14
+	LEAQ         3(SI), R8
+	VPBROADCASTD (DX)(R8*4), Z2
+	SHLQ         $0x07, R8
+	VPDPBUSD     (BX)(R8*1), Z2, Z15
+	VPDPBUSD     64(BX)(R8*1), Z2, Z16
+	ADDQ         $0x04, SI
+	JMP          fwd_l2_d_quad
+
+fwd_l2_d_single:
+	CMPQ         SI, CX
+	JAE          fwd_l2_d_end
+	LEAQ         (SI), R8
+	VPBROADCASTD (DX)(R8*4), Z2
+	SHLQ         $0x07, R8
+	VPDPBUSD     (BX)(R8*1), Z2, Z0
+	VPDPBUSD     64(BX)(R8*1), Z2, Z1
+	INCQ         SI
+	JMP          fwd_l2_d_single
+
+fwd_l2_d_end:
+	VPADDD        Z11, Z0, Z0
+	VPADDD        Z13, Z0, Z0
+	VPADDD        Z15, Z0, Z0
+	VPADDD        Z12, Z1, Z1
+	VPADDD        Z14, Z1, Z1
+	VPADDD        Z16, Z1, Z1
+	VPXORD        Z17, Z17, Z17
+	VPSRAD        $0x06, Z0, Z0
+	VPMAXSD       Z17, Z0, Z0
+	VPMOVSDB      Z0, X0
+	VMOVDQU32     X0, (AX)
+	VPSRAD        $0x06, Z1, Z1
+	VPMAXSD       Z17, Z1, Z1
+	VPMOVSDB      Z1, X0
+	VMOVDQU32     X0, 16(AX)
+	MOVQ          w3+88(FP), CX
+	VMOVDQU32     (AX), X9
+	VINSERTI32X4  $0x01, 16(AX), Y9, Y9
+	VPXORD        Y18, Y18, Y18
+	VPDPBUSD      (CX), Y9, Y18
+	VEXTRACTI32X4 $0x01, Y18, X0
+	VPADDD        X0, X18, X18
+	VPSHUFD       $0x4e, X18, X0
+	VPADDD        X0, X18, X18
+	VPSHUFD       $0xb1, X18, X0
+	VPADDD        X0, X18, X18
+	VMOVD         X18, AX
+	MOVL          b3+96(FP), CX
+	ADDL          CX, AX
+	MOVL          AX, ret+104(FP)
+	VZEROUPPER
+	RET

@@ -55,8 +55,24 @@ func needAVX2(t testing.TB) {
 	}
 }
 
-func TestAccUpdateVsTwin(t *testing.T) {
+// levels runs f once per assembly level this machine has (AVX2, then
+// AVX-512), each against the Go twins; it skips where there is none.
+func levels(t *testing.T, f func(t *testing.T)) {
 	needAVX2(t)
+	defer func(a, b bool) { UseAVX2, UseAVX512 = a, b }(UseAVX2, UseAVX512)
+	for _, wide := range []bool{false, true} {
+		if wide && !SupportedAVX512() {
+			t.Log("no AVX-512 kernels on this machine/build")
+			continue
+		}
+		UseAVX2, UseAVX512 = true, wide
+		t.Run(Level(), f)
+	}
+}
+
+func TestAccUpdateVsTwin(t *testing.T) { levels(t, testAccUpdateVsTwin) }
+
+func testAccUpdateVsTwin(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for iter := 0; iter < 300; iter++ {
 		n := []int{128, 256, 512}[iter%3]
@@ -87,6 +103,36 @@ func TestAccUpdateVsTwin(t *testing.T) {
 	}
 }
 
+func TestAccUpdatePairVsTwin(t *testing.T) { levels(t, testAccUpdatePairVsTwin) }
+
+func testAccUpdatePairVsTwin(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	for iter := 0; iter < 200; iter++ {
+		n := []int{256, 512, 128}[iter%3]
+		cols := 40
+		extreme := iter%2 == 1
+		w := randI16(r, n*cols, extreme)
+		src := randI16(r, 2*n, extreme)
+		var rem, add [2][]int32
+		for p := range 2 {
+			for k := r.IntN(4); k > 0; k-- {
+				rem[p] = append(rem[p], int32(r.IntN(cols)))
+			}
+			for k := r.IntN(4); k > 0; k-- {
+				add[p] = append(add[p], int32(r.IntN(cols)))
+			}
+		}
+		want := make([]int16, 2*n)
+		AccUpdateGo(want[:n], src[:n], w, rem[0], add[0])
+		AccUpdateGo(want[n:], src[n:], w, rem[1], add[1])
+		got := make([]int16, 2*n)
+		AccUpdatePair(got, src, w, &rem, &add)
+		if !slices.Equal(got, want) {
+			t.Fatalf("iter %d: AccUpdatePair differs from twin", iter)
+		}
+	}
+}
+
 func TestAccAddSubWrap(t *testing.T) {
 	acc := make([]int16, 256)
 	col := make([]int16, 256)
@@ -108,8 +154,9 @@ func TestAccAddSubWrap(t *testing.T) {
 	}
 }
 
-func TestClippedReLUVsTwin(t *testing.T) {
-	needAVX2(t)
+func TestClippedReLUVsTwin(t *testing.T) { levels(t, testClippedReLUVsTwin) }
+
+func testClippedReLUVsTwin(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for iter := 0; iter < 200; iter++ {
 		n := 32 * (1 + r.IntN(16))
@@ -144,11 +191,25 @@ func naiveAffine(out []uint8, in []uint8, w []int8, bias []int32) {
 	}
 }
 
-func TestAffineVsTwin(t *testing.T) {
+type affineCase struct {
+	in   []uint8
+	w    []int8 // row-major, for the specification and GroupLimit
+	wb   []int8 // blocked
+	wr   []int8 // row chunks, or nil
+	bias []int32
+	spec []uint8
+}
+
+// affineCases: random, extreme, sparse and saturated inputs; extreme and
+// small weights; biases near the int32 limits. Input sizes cover the dense
+// 32->32 shape, multiples of 32 that are not of 64 (the AVX2 sparse kernel
+// only) and HalfKP's 512.
+func affineCases(t *testing.T) []affineCase {
 	r := rand.New(rand.NewPCG(5, 6))
+	var cases []affineCase
 	for iter := 0; iter < 400; iter++ {
-		nIn := []int{32, 64, 512}[iter%3]
-		mode := iter % 4
+		nIn := []int{32, 64, 512, 96}[iter%4]
+		mode := (iter / 4) % 4
 		extremeW := iter%5 < 2
 		in := randU8(r, nIn, mode)
 		w := randI8(r, 32*nIn, extremeW)
@@ -168,35 +229,45 @@ func TestAffineVsTwin(t *testing.T) {
 				bias[i] = int32(r.IntN(20001)) - 10000
 			}
 		}
-		wb := blockedOf(w, 32, nIn)
-		spec := make([]uint8, 32)
-		naiveAffine(spec, in, w, bias)
+		c := affineCase{in: in, w: w, wb: blockedOf(w, 32, nIn), wr: RowChunks(w, 32, nIn), bias: bias, spec: make([]uint8, 32)}
+		naiveAffine(c.spec, in, w, bias)
 		twin := make([]uint8, 32)
-		AffineGo(twin, in, wb, bias)
-		if !slices.Equal(twin, spec) {
+		AffineGo(twin, in, c.wb, bias)
+		if !slices.Equal(twin, c.spec) {
 			t.Fatalf("iter %d: twin differs from the specification", iter)
 		}
-		if !SupportedCPU() {
-			continue
-		}
-		got := make([]uint8, 32)
-		for _, k := range []int{1, GroupLimit(MaxAbs(w))} {
-			clear(got)
-			AffineSparse(got, in, wb, bias, k)
-			if !slices.Equal(got, spec) {
-				t.Fatalf("iter %d k %d: AffineSparse differs: %v vs %v", iter, k, got, spec)
-			}
-			clear(got)
-			Affine(got, in, wb, bias, k)
-			if !slices.Equal(got, spec) {
-				t.Fatalf("iter %d k %d: Affine differs", iter, k)
-			}
-		}
+		cases = append(cases, c)
 	}
+	return cases
 }
 
-func TestDotVsTwin(t *testing.T) {
-	needAVX2(t)
+func TestAffineVsTwin(t *testing.T) {
+	cases := affineCases(t)
+	levels(t, func(t *testing.T) {
+		got := make([]uint8, 32)
+		for i, c := range cases {
+			for _, k := range []int{1, GroupLimit(MaxAbs(c.w))} {
+				clear(got)
+				for _, wr := range [][]int8{c.wr, nil} {
+					clear(got)
+					AffineSparse(got, c.in, c.wb, wr, c.bias, k)
+					if !slices.Equal(got, c.spec) {
+						t.Fatalf("case %d k %d rows %v: AffineSparse differs: %v vs %v", i, k, wr != nil, got, c.spec)
+					}
+				}
+				clear(got)
+				Affine(got, c.in, c.wb, c.bias, k)
+				if !slices.Equal(got, c.spec) {
+					t.Fatalf("case %d k %d: Affine differs", i, k)
+				}
+			}
+		}
+	})
+}
+
+func TestDotVsTwin(t *testing.T) { levels(t, testDotVsTwin) }
+
+func testDotVsTwin(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for iter := 0; iter < 300; iter++ {
 		n := 32 * (1 + r.IntN(8))
@@ -213,7 +284,10 @@ func TestPanicsOnBadShapes(t *testing.T) {
 		"index": func() { AccUpdate(make([]int16, 128), make([]int16, 128), make([]int16, 128*2), nil, []int32{2}) },
 		"neg":   func() { AccUpdate(make([]int16, 128), make([]int16, 128), make([]int16, 128*2), []int32{-1}, nil) },
 		"src":   func() { AccUpdate(make([]int16, 128), make([]int16, 64), make([]int16, 128*2), nil, nil) },
-		"aff":   func() { Affine(make([]uint8, 32), make([]uint8, 32), make([]int8, 10), make([]int32, 32), 1) },
+		"pair": func() {
+			AccUpdatePair(make([]int16, 512), make([]int16, 512), make([]int16, 256*2), &[2][]int32{}, &[2][]int32{nil, {2}})
+		},
+		"aff": func() { Affine(make([]uint8, 32), make([]uint8, 32), make([]int8, 10), make([]int32, 32), 1) },
 	}
 	for name, f := range cases {
 		func() {
@@ -257,20 +331,27 @@ func benchL1(b *testing.B, avx bool) {
 	out := make([]uint8, 32)
 	k := GroupLimit(MaxAbs(wb))
 	b.ResetTimer()
+	wr := RowChunks(wb, 32, 512) // random weights: any layout will do
 	for i := 0; i < b.N; i++ {
-		AffineSparse(out, in, wb, bias, k)
+		AffineSparse(out, in, wb, wr, bias, k)
 	}
 }
 
 func BenchmarkAccUpdateAVX2(b *testing.B) { benchAcc(b, true) }
 func BenchmarkAccUpdateGo(b *testing.B)   { benchAcc(b, false) }
-func BenchmarkAffine512AVX2(b *testing.B) { benchL1(b, true) }
-func BenchmarkAffine512Go(b *testing.B)   { benchL1(b, false) }
+func BenchmarkAffine512AVX2(b *testing.B) {
+	defer func(v bool) { UseAVX512 = v }(UseAVX512)
+	UseAVX512 = false
+	benchL1(b, true)
+}
+func BenchmarkAffine512Go(b *testing.B) { benchL1(b, false) }
 
-func TestAffineSparseBufLarge(t *testing.T) {
+func TestAffineSparseBufLarge(t *testing.T) { levels(t, testAffineSparseBufLarge) }
+
+func testAffineSparseBufLarge(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 9))
-	for _, nIn := range []int{1024, 2048, 8192} {
-		in := randU8(r, nIn, 2)
+	for iter, nIn := range []int{1024, 2048, 8192, 1024, 2048} {
+		in := randU8(r, nIn, 2-2*(iter/3)) // sparse, then dense
 		w := randI8(r, 32*nIn, false)
 		for i := range w {
 			w[i] = int8(r.IntN(33) - 16)
@@ -279,10 +360,18 @@ func TestAffineSparseBufLarge(t *testing.T) {
 		wb := blockedOf(w, 32, nIn)
 		spec, got, short := make([]uint8, 32), make([]uint8, 32), make([]uint8, 32)
 		naiveAffine(spec, in, w, bias)
-		AffineSparseBuf(got, in, wb, bias, GroupLimit(MaxAbs(w)), make([]uint16, nIn/4+8))
-		AffineSparseBuf(short, in, wb, bias, GroupLimit(MaxAbs(w)), make([]uint16, 3)) // twin fallback
+		wr := RowChunks(w, 32, nIn)
+		AffineSparseBuf(got, in, wb, wr, bias, GroupLimit(MaxAbs(w)), make([]uint16, nIn/4+8))
+		AffineSparseBuf(short, in, wb, wr, bias, GroupLimit(MaxAbs(w)), make([]uint16, 3)) // twin fallback
 		if !slices.Equal(got, spec) || !slices.Equal(short, spec) {
 			t.Fatalf("n %d: AffineSparseBuf differs", nIn)
 		}
 	}
+}
+
+func BenchmarkAffine512AVX512(b *testing.B) {
+	if !SupportedAVX512() {
+		b.Skip("no AVX-512")
+	}
+	benchL1(b, true)
 }

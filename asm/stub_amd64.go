@@ -28,3 +28,33 @@ func affine32AVX2(out *uint8, in *uint8, wb *int8, bias *int32, n int, k int)
 //
 //go:noescape
 func dotAVX2(in *uint8, w *int8, n int) int32
+
+// accUpdateAVX512 is AccUpdate for n a multiple of 256.
+//
+//go:noescape
+func accUpdateAVX512(dst *int16, src *int16, w *int16, n int, removed []int32, added []int32)
+
+// accUpdatePairAVX512 is AccUpdatePair for n a multiple of 256.
+//
+//go:noescape
+func accUpdatePairAVX512(dst *int16, src *int16, w *int16, n int, removed0 []int32, added0 []int32, removed1 []int32, added1 []int32)
+
+// clippedReLUAVX512 is ClippedReLU for n a multiple of 32.
+//
+//go:noescape
+func clippedReLUAVX512(out *uint8, in *int16, n int)
+
+// affineSparse32AVX512 is AffineSparse for 32 outputs and n a multiple of 64; idx has room for n/4+8 entries; wr is nil or the row-chunk weights.
+//
+//go:noescape
+func affineSparse32AVX512(out *uint8, in *uint8, wb *int8, wr *int8, bias *int32, n int, idx *uint16)
+
+// affine32AVX512 is Affine for 32 outputs and n a multiple of 4.
+//
+//go:noescape
+func affine32AVX512(out *uint8, in *uint8, wb *int8, bias *int32, n int)
+
+// forward32AVX512 is Tail.Forward: half a multiple of 64, x has 2*half bytes, idx 2*half/4+8 entries, h 64 bytes.
+//
+//go:noescape
+func forward32AVX512(us *int16, them *int16, half int, x *uint8, idx *uint16, h *uint8, w1b *int8, w1r *int8, b1 *int32, w2b *int8, b2 *int32, w3 *int8, b3 int32) int32

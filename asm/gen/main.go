@@ -1,4 +1,4 @@
-// Command gen writes the AVX2 kernels of package asm with avo. It has its
+// Command gen writes the AVX2 and AVX-512 kernels of package asm with avo. It has its
 // own go.mod so that avo is not a dependency of the library. Run it through
 // `go generate` in ../ (see ../doc.go).
 package main
@@ -37,6 +37,12 @@ func main() {
 	affine("affineSparse32AVX2", true, permd, nnz)
 	affine("affine32AVX2", false, permd, nnz)
 	dot()
+	accUpdate512()
+	accUpdatePair512()
+	clippedReLU512()
+	affineVNNI("affineSparse32AVX512", true, nnz)
+	affineVNNI("affine32AVX512", false, nnz)
+	forward512(nnz)
 	Generate()
 }
 

@@ -208,6 +208,10 @@ func (e *Evaluator) Evaluate(pos *board.Position) int {
 // missing.
 func (e *Evaluator) Raw(pos *board.Position) (int32, bool) {
 	st := &e.plies[e.sp]
+	if st.computed == [2]bool{} && e.updatePair(pos, st) {
+		stm := pos.SideToMove()
+		return e.net.propagate(&e.s, e.accOf(e.sp, stm), e.accOf(e.sp, stm^1)), true
+	}
 	for p := board.Black; p <= board.White; p++ {
 		if !st.computed[p] && !e.compute(pos, p) {
 			return 0, false
@@ -215,6 +219,38 @@ func (e *Evaluator) Raw(pos *board.Position) (int32, bool) {
 	}
 	stm := pos.SideToMove()
 	return e.net.propagate(&e.s, e.accOf(e.sp, stm), e.accOf(e.sp, stm^1)), true
+}
+
+// updatePair computes both perspectives of the top ply from its parent in
+// one kernel call, when the parent has both and no king moved: the common
+// case of a search that evaluates every node. It reports false (nothing
+// done) otherwise.
+func (e *Evaluator) updatePair(pos *board.Position, st *plyState) bool {
+	if e.sp == 0 || st.refresh != [2]bool{} {
+		return false
+	}
+	if par := &e.plies[e.sp-1]; par.computed != [2]bool{true, true} {
+		return false
+	}
+	nd := int(st.ndirty)
+	var rem, add [2][]int32
+	for p := board.Black; p <= board.White; p++ {
+		ksq := pos.KingSquare(p)
+		if ksq < 0 || ksq >= NumSquares {
+			return false
+		}
+		base := int32(KingIndex(p, ksq) * FEEnd)
+		r, a := e.rem[2*p:2*p+2], e.add[2*p:2*p+2]
+		for d := range nd {
+			r[d] = base + int32(st.old[d][p])
+			a[d] = base + int32(st.new[d][p])
+		}
+		rem[p], add[p] = r[:nd], a[:nd]
+	}
+	off := 2 * e.sp * e.half
+	asm.AccUpdatePair(e.acc[off:off+2*e.half], e.acc[off-2*e.half:off], e.net.FTWeight, &rem, &add)
+	st.computed = [2]bool{true, true}
+	return true
 }
 
 // activeSet returns the non-zero BonaPieces of perspective p as a bit set

@@ -29,6 +29,11 @@ type Net struct {
 	Layers     []Layer // input side first; the last has one output
 	// Warnings lists non-fatal problems found while loading (hash mismatches).
 	Warnings []string
+	// tail is the layers in asm.Tail form when the layout is the common
+	// 2h-32-32-1 one (tail.Fits), which the forward pass then runs in one
+	// kernel.
+	tail     asm.Tail
+	tailFits bool
 }
 
 // Layer is one affine layer.
@@ -39,6 +44,9 @@ type Layer struct {
 	// blocked is Weight rearranged for the kernels: for each group g of 4
 	// inputs, for each output o, the 4 weights W[o][4g..4g+3].
 	blocked []int8
+	// rows is Weight in asm.RowChunks' layout for the dense AVX-512 kernel,
+	// or nil where that kernel does not apply.
+	rows []int8
 	// group is asm.GroupLimit of the weights: how many input groups the
 	// kernels may sum in int16 exactly.
 	group int
@@ -343,6 +351,17 @@ func (n *Net) Prepare() {
 				l.blocked[(in/4)*l.Out*4+o*4+in%4] = l.Weight[o*pin+in]
 			}
 		}
+		l.rows = asm.RowChunks(l.Weight, l.Out, pin)
 		l.group = asm.GroupLimit(asm.MaxAbs(l.Weight))
 	}
+	n.tail = asm.Tail{}
+	if len(n.Layers) == 3 && n.Layers[1].In == 32 && n.Layers[2].In == 32 && n.Layers[2].Out == 1 {
+		l1, l2, lo := &n.Layers[0], &n.Layers[1], &n.Layers[2]
+		n.tail = asm.Tail{
+			L1Blocked: l1.blocked, L1Rows: l1.rows, L1Bias: l1.Bias, L1Group: l1.group,
+			L2Blocked: l2.blocked, L2Bias: l2.Bias, L2Group: l2.group,
+			Out: lo.Weight, OutBias: lo.Bias[0],
+		}
+	}
+	n.tailFits = n.tail.Fits(n.Arch.HalfDims)
 }

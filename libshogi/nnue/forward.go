@@ -16,7 +16,8 @@ type scratch struct {
 	h2 [1024]uint8
 	// idx is the kernel's list of non-zero input groups of the first layer.
 	idx [maxTransformed/4 + 8]uint16
-	pad [1056]uint8 // a hidden layer's output padded to a multiple of 32
+	pad  [1056]uint8 // a hidden layer's output padded to a multiple of 32
+	tail asm.TailScratch
 }
 
 // Propagate runs the network from two accumulators (us = side to move's
@@ -31,13 +32,16 @@ func (n *Net) Propagate(us, them []int16) int32 {
 
 func (n *Net) propagate(s *scratch, us, them []int16) int32 {
 	h := n.Arch.HalfDims
+	if n.tailFits {
+		return n.tail.Forward(us[:h], them[:h], &s.tail)
+	}
 	x := s.x[:2*h]
 	asm.ClippedReLU(x[:h], us[:h])
 	asm.ClippedReLU(x[h:], them[:h])
 	l1, l2, lo := &n.Layers[0], &n.Layers[1], &n.Layers[2]
 	// 2*HalfDims is a multiple of 32: the first layer needs no padding.
 	h1 := s.h1[:l1.Out]
-	asm.AffineSparseBuf(h1, x, l1.blocked, l1.Bias, l1.group, s.idx[:])
+	asm.AffineSparseBuf(h1, x, l1.blocked, l1.rows, l1.Bias, l1.group, s.idx[:])
 	var in []uint8 = h1
 	if l2.PaddedIn() != l2.In {
 		in = padded(s.pad[:0], h1, l2.PaddedIn())

@@ -1,0 +1,498 @@
+package main
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+)
+
+// The AVX-512 kernels (F, BW, VL and VNNI): 512-bit registers, and
+// VPDPBUSD for the affine layers. VPDPBUSD sums four u8*s8 products into
+// an int32 lane without an int16 step, so the result equals the maddubs +
+// madd chain of the AVX2 kernels exactly and needs no grouping limit.
+
+// accUpdate512: dst = src - Σ removed columns + Σ added columns, 256 int16
+// lanes (8 registers) at a time: one pass for HalfKP's 256-wide columns.
+func accUpdate512() {
+	TEXT("accUpdateAVX512", NOSPLIT, "func(dst, src, w *int16, n int, removed, added []int32)")
+	Pragma("noescape")
+	Doc("accUpdateAVX512 is AccUpdate for n a multiple of 256.")
+	accUpdateBody("acc512", Load(Param("dst"), GP64()), Load(Param("src"), GP64()),
+		Load(Param("w"), GP64()), Load(Param("n"), GP64()), "removed", "added")
+	VZEROUPPER()
+	RET()
+}
+
+// accUpdatePair512 is accUpdate512 for both perspectives in one call: dst
+// and src hold 2n values, the first n updated with removed0/added0, the
+// next n with removed1/added1.
+func accUpdatePair512() {
+	TEXT("accUpdatePairAVX512", NOSPLIT, "func(dst, src, w *int16, n int, removed0, added0, removed1, added1 []int32)")
+	Pragma("noescape")
+	Doc("accUpdatePairAVX512 is AccUpdatePair for n a multiple of 256.")
+	dst := Load(Param("dst"), GP64())
+	src := Load(Param("src"), GP64())
+	w := Load(Param("w"), GP64())
+	n := Load(Param("n"), GP64())
+	accUpdateBody("pair0", dst, src, w, n, "removed0", "added0")
+	row := GP64()
+	LEAQ(Mem{Base: n, Index: n, Scale: 1}, row)
+	ADDQ(row, dst)
+	ADDQ(row, src)
+	accUpdateBody("pair1", dst, src, w, n, "removed1", "added1")
+	VZEROUPPER()
+	RET()
+}
+
+// accUpdateBody: the loop of accUpdate512 with the column lists read from
+// the slice parameters named rem and add.
+func accUpdateBody(pre string, dst, src, w, n reg.Register, remName, addName string) {
+	rem := Load(Param(remName).Base(), GP64())
+	remN := Load(Param(remName).Len(), GP64())
+	add := Load(Param(addName).Base(), GP64())
+	addN := Load(Param(addName).Len(), GP64())
+
+	row := GP64() // bytes per column
+	MOVQ(n, row)
+	SHLQ(U8(1), row)
+	off := GP64()
+	XORQ(off, off)
+	acc := make([]reg.VecVirtual, 8)
+	for i := range acc {
+		acc[i] = ZMM()
+	}
+	i, col := GP64(), GP64()
+
+	Label(pre + "_chunk")
+	for k, a := range acc {
+		VMOVDQU64(Mem{Base: src, Index: off, Scale: 1, Disp: 64 * k}, a)
+	}
+	for _, pass := range []struct {
+		name  string
+		base  reg.Register
+		count reg.Register
+		sub   bool
+	}{{pre + "_rem", rem, remN, true}, {pre + "_add", add, addN, false}} {
+		XORQ(i, i)
+		Label(pass.name + "_loop")
+		CMPQ(i, pass.count)
+		JAE(LabelRef(pass.name + "_done"))
+		MOVLQZX(Mem{Base: pass.base, Index: i, Scale: 4}, col)
+		IMULQ(row, col)
+		ADDQ(w, col)
+		for k, a := range acc {
+			m := Mem{Base: col, Index: off, Scale: 1, Disp: 64 * k}
+			if pass.sub {
+				VPSUBW(m, a, a)
+			} else {
+				VPADDW(m, a, a)
+			}
+		}
+		INCQ(i)
+		JMP(LabelRef(pass.name + "_loop"))
+		Label(pass.name + "_done")
+	}
+	for k, a := range acc {
+		VMOVDQU64(a, Mem{Base: dst, Index: off, Scale: 1, Disp: 64 * k})
+	}
+	ADDQ(U32(512), off)
+	CMPQ(off, row)
+	JB(LabelRef(pre + "_chunk"))
+}
+
+// clippedReLU512: out[i] = clamp(in[i], 0, 127), 32 lanes at a time: the
+// maximum with zero, then a signed-saturating narrowing that keeps order.
+func clippedReLU512() {
+	TEXT("clippedReLUAVX512", NOSPLIT, "func(out *uint8, in *int16, n int)")
+	Pragma("noescape")
+	Doc("clippedReLUAVX512 is ClippedReLU for n a multiple of 32.")
+	out := Load(Param("out"), GP64())
+	in := Load(Param("in"), GP64())
+	n := Load(Param("n"), GP64())
+	zero := ZMM()
+	VPXORD(zero, zero, zero)
+	a, b := ZMM(), ZMM()
+	Label("relu512_loop")
+	VPMAXSW(Mem{Base: in}, zero, a)
+	VPMOVSWB(a, b.AsY())
+	VMOVDQU32(b.AsY(), Mem{Base: out})
+	ADDQ(U8(64), in)
+	ADDQ(U8(32), out)
+	SUBQ(U8(32), n)
+	JNZ(LabelRef("relu512_loop"))
+	VZEROUPPER()
+	RET()
+}
+
+// affineVNNI writes the kernel name: AffineSparse (sparse) or Affine for
+// 32 outputs, around affineBody.
+func affineVNNI(name string, sparse bool, nnzTable Mem) {
+	if sparse {
+		TEXT(name, NOSPLIT, "func(out, in *uint8, wb, wr *int8, bias *int32, n int, idx *uint16)")
+		Doc(name + " is AffineSparse for 32 outputs and n a multiple of 64; idx has room for n/4+8 entries; wr is nil or the row-chunk weights.")
+	} else {
+		TEXT(name, NOSPLIT, "func(out, in *uint8, wb *int8, bias *int32, n int)")
+		Doc(name + " is Affine for 32 outputs and n a multiple of 4.")
+	}
+	Pragma("noescape")
+	r := affineRegs{
+		out:  Load(Param("out"), GP64()),
+		in:   Load(Param("in"), GP64()),
+		wb:   Load(Param("wb"), GP64()),
+		bias: Load(Param("bias"), GP64()),
+		n:    Load(Param("n"), GP64()),
+	}
+	if sparse {
+		r.wr = Load(Param("wr"), GP64())
+		r.idx = Load(Param("idx"), GP64())
+	}
+	affineBody(name, r, nnzTable)
+	VZEROUPPER()
+	RET()
+}
+
+// affineRegs are the operands of affineBody; wr and idx are nil for the
+// dense-only form.
+type affineRegs struct {
+	out, in, wb, bias, n reg.Register
+	wr, idx              reg.Register
+	// nz, when not nil, holds the number of non-zero input groups already
+	// counted by the caller.
+	nz reg.Register
+}
+
+// affineBody: 32 outputs. Each group of 4 inputs is broadcast against its
+// 128 bytes of blocked weights (two registers of 16 outputs). Four groups
+// go to four accumulator pairs so that VPDPBUSD's latency overlaps. With
+// idx, the body first counts the non-zero groups: mostly non-zero input
+// takes the row-chunk form (rowsBody) when wr is not nil, the dense
+// broadcast loop otherwise; sparser input is listed into idx (16 groups
+// per test mask, two lookups in the 8-bit position table) and only those
+// groups are visited. Every path ends at the label pre+"_end".
+func affineBody(pre string, r affineRegs, nnzTable Mem) {
+	in, wb := r.in, r.wb
+	const sets = 4
+	var acc [sets][2]reg.VecVirtual
+	for u := range acc {
+		for h := range acc[u] {
+			acc[u][h] = ZMM()
+		}
+	}
+	// initAcc starts the broadcast paths (not before the row-chunk one,
+	// which needs the registers).
+	initAcc := func() {
+		for u := range acc {
+			for h, a := range acc[u] {
+				if u == 0 {
+					VMOVDQU32(Mem{Base: r.bias, Disp: 64 * h}, a)
+				} else {
+					VPXORD(a, a, a)
+				}
+			}
+		}
+	}
+	count := GP64() // number of groups to visit
+	MOVQ(r.n, count)
+	SHRQ(U8(2), count)
+	var x [sets]reg.VecVirtual
+	for u := range x {
+		x[u] = ZMM()
+	}
+	// visit accumulates group g (a register holding the group number) into
+	// set u: broadcast its 4 inputs, then the two 64-byte weight halves.
+	visit := func(u int, g reg.GPVirtual) {
+		VPBROADCASTD(Mem{Base: in, Index: g, Scale: 4}, x[u])
+		SHLQ(U8(7), g)
+		VPDPBUSD(Mem{Base: wb, Index: g, Scale: 1}, x[u], acc[u][0])
+		VPDPBUSD(Mem{Base: wb, Index: g, Scale: 1, Disp: 64}, x[u], acc[u][1])
+	}
+	i, end := GP64(), GP64()
+	var g [sets]reg.GPVirtual
+	for u := range g {
+		g[u] = GP64()
+	}
+	// loop visits groups 0..count-1, four per iteration then one at a time,
+	// through idx (viaIdx) or directly.
+	loop := func(lp string, viaIdx bool) {
+		groupOf := func(u int) {
+			if viaIdx {
+				MOVWQZX(Mem{Base: r.idx, Index: i, Scale: 2, Disp: 2 * u}, g[u])
+			} else {
+				LEAQ(Mem{Base: i, Disp: u}, g[u])
+			}
+		}
+		XORQ(i, i)
+		LEAQ(Mem{Base: count, Disp: -(sets - 1)}, end)
+		Label(lp + "_quad")
+		CMPQ(i, end)
+		JGE(LabelRef(lp + "_single"))
+		for u := 0; u < sets; u++ {
+			groupOf(u)
+			visit(u, g[u])
+		}
+		ADDQ(U8(sets), i)
+		JMP(LabelRef(lp + "_quad"))
+		Label(lp + "_single")
+		CMPQ(i, count)
+		JAE(LabelRef(lp + "_end"))
+		groupOf(0)
+		visit(0, g[0])
+		INCQ(i)
+		JMP(LabelRef(lp + "_single"))
+		Label(lp + "_end")
+	}
+
+	if r.idx != nil {
+		c, mask := GP64(), GP64()
+		t, k := ZMM(), K()
+		nz := r.nz
+		if nz == nil {
+			nz = GP64()
+			XORQ(nz, nz)
+			XORQ(c, c)
+			Label(pre + "_count")
+			VMOVDQU64(Mem{Base: in, Index: c, Scale: 1}, t)
+			VPTESTMD(t, t, k)
+			KMOVW(k, mask.As32())
+			POPCNTL(mask.As32(), mask.As32())
+			ADDQ(mask, nz)
+			ADDQ(U8(64), c)
+			CMPQ(c, r.n)
+			JB(LabelRef(pre + "_count"))
+		}
+		limit := GP64() // 7/8 of the groups
+		MOVQ(count, limit)
+		SHRQ(U8(3), limit)
+		NEGQ(limit)
+		ADDQ(count, limit)
+		CMPQ(nz, limit)
+		JAE(LabelRef(pre + "_dense"))
+
+		XORQ(nz, nz)
+		XORQ(c, c)
+		pc, tab := GP64(), GP64()
+		LEAQ(nnzTable, tab)
+		base, eight := XMM(), XMM()
+		VPXORD(base, base, base)
+		MOVQ(U32(8), pc)
+		VMOVQ(pc, eight)
+		VPBROADCASTW(eight, eight)
+		lst := XMM()
+		Label(pre + "_scan")
+		VMOVDQU64(Mem{Base: in, Index: c, Scale: 1}, t)
+		VPTESTMD(t, t, k)
+		KMOVW(k, mask.As32()) // bit i: group i of these 16 has a non-zero input
+		for half := 0; half < 2; half++ {
+			MOVQ(mask, pc)
+			if half == 0 {
+				ANDQ(U32(0xFF), pc)
+			} else {
+				SHRQ(U8(8), pc)
+			}
+			SHLQ(U8(4), pc)
+			VMOVDQU32(Mem{Base: tab, Index: pc, Scale: 1}, lst)
+			VPADDW(base, lst, lst)
+			VMOVDQU32(lst, Mem{Base: r.idx, Index: nz, Scale: 2})
+			SHRQ(U8(4), pc)
+			POPCNTL(pc.As32(), pc.As32())
+			ADDQ(pc, nz)
+			VPADDW(eight, base, base)
+		}
+		ADDQ(U8(64), c)
+		CMPQ(c, r.n)
+		JB(LabelRef(pre + "_scan"))
+		MOVQ(nz, count)
+		initAcc()
+		loop(pre+"_s", true)
+		JMP(LabelRef(pre + "_bsum"))
+
+		Label(pre + "_dense")
+		TESTQ(r.wr, r.wr)
+		JZ(LabelRef(pre + "_bcast"))
+		rowsBody(pre, r)
+		JMP(LabelRef(pre + "_end"))
+		Label(pre + "_bcast")
+	}
+	initAcc()
+	loop(pre+"_d", false)
+	Label(pre + "_bsum")
+
+	for h := 0; h < 2; h++ {
+		for u := 1; u < sets; u++ {
+			VPADDD(acc[u][h], acc[0][h], acc[0][h])
+		}
+	}
+	store32(r.out, acc[0][0], acc[0][1], nil)
+	Label(pre + "_end")
+}
+
+// store32 writes clamp(v >> 6, 0, 127) of the 32 int32 lanes lo, hi to
+// out; bias is added first unless it is nil.
+func store32(out reg.Register, lo, hi reg.VecVirtual, bias reg.Register) {
+	zero, t := ZMM(), XMM()
+	VPXORD(zero, zero, zero)
+	for h, v := range []reg.VecVirtual{lo, hi} {
+		if bias != nil {
+			VPADDD(Mem{Base: bias, Disp: 64 * h}, v, v)
+		}
+		VPSRAD(U8(6), v, v)
+		VPMAXSD(zero, v, v)
+		VPMOVSDB(v, t) // 0..2^25 saturates to 127
+		VMOVDQU32(t, Mem{Base: out, Disp: 16 * h})
+	}
+}
+
+// rowsBody: 32 outputs from dense input with the weights in the
+// row-chunk layout (asm.RowChunks): for each block of 16 outputs and each
+// 64-byte input chunk, the 16 rows' 64 bytes one after another, so the
+// kernel streams through them once. Each chunk of input is loaded once per
+// block and multiplied against 16 rows into 16 accumulators; a tree of
+// unpacks and lane shuffles then sums each accumulator's 16 lanes. This
+// reads 2/3 of the bytes of the broadcast form (which also loads one
+// broadcast per 4 inputs): 53 vs 80 ns for 512 inputs.
+func rowsBody(pre string, r affineRegs) {
+	var sums [2]reg.VecVirtual
+	j, p := GP64(), GP64()
+	MOVQ(r.wr, p)
+	x := ZMM()
+	var a [16]reg.VecVirtual
+	for k := range a {
+		a[k] = ZMM()
+	}
+	for ob := range sums {
+		for _, v := range a {
+			VPXORD(v, v, v)
+		}
+		XORQ(j, j)
+		chunk := fmt.Sprintf("%s_rows%d", pre, ob)
+		Label(chunk)
+		VMOVDQU64(Mem{Base: r.in, Index: j, Scale: 1}, x)
+		for k, v := range a {
+			VPDPBUSD(Mem{Base: p, Disp: 64 * k}, x, v)
+		}
+		ADDQ(U32(64*len(a)), p)
+		ADDQ(U8(64), j)
+		CMPQ(j, r.n)
+		JB(LabelRef(chunk))
+		sums[ob] = ZMM()
+		VMOVDQA64(hsum16(a), sums[ob]) // a[0] is cleared for the next block
+	}
+	store32(r.out, sums[0], sums[1], r.bias)
+}
+
+// hsum16 returns a register whose 16 int32 lanes are the lane sums of
+// a[0..15], in order. It works in place in a (one temporary at a time:
+// the 16 accumulators already take half of the registers).
+func hsum16(a [16]reg.VecVirtual) reg.VecVirtual {
+	t := ZMM()
+	// step folds y into x: x = lo(x, y) + hi(x, y).
+	step := func(x, y reg.VecVirtual, hi, lo func(ops ...Op)) {
+		hi(y, x, t)
+		lo(y, x, x)
+		VPADDD(t, x, x)
+	}
+	// Pairs: per 128-bit lane, [a0(0+2) a1(0+2) a0(1+3) a1(1+3)].
+	for i := 0; i < 16; i += 2 {
+		step(a[i], a[i+1], VPUNPCKHDQ, VPUNPCKLDQ)
+	}
+	// Quads: per 128-bit lane, the partial sums of a[4q..4q+3].
+	for i := 0; i < 16; i += 4 {
+		step(a[i], a[i+2], VPUNPCKHQDQ, VPUNPCKLQDQ)
+	}
+	// Lanes: pairs of 128-bit lanes, twice.
+	lanes := func(x, y reg.VecVirtual) {
+		VSHUFI32X4(U8(0xDD), y, x, t) // x.L1 x.L3 y.L1 y.L3
+		VSHUFI32X4(U8(0x88), y, x, x) // x.L0 x.L2 y.L0 y.L2
+		VPADDD(t, x, x)
+	}
+	lanes(a[0], a[4])
+	lanes(a[8], a[12])
+	lanes(a[0], a[8])
+	return a[0]
+}
+
+// forward512: the whole tail of the common layouts in one call, from the
+// two int16 accumulators to the network output: ClippedReLU of both halves
+// into x, the first layer (affineBody with its sparse and row-chunk paths)
+// into h[0:32], the 32->32 layer into h[32:64], then the output layer's
+// dot product plus its bias. One call instead of five saves the calls,
+// the argument checks and a store-reload of each vector.
+func forward512(nnzTable Mem) {
+	TEXT("forward32AVX512", NOSPLIT, "func(us, them *int16, half int, x *uint8, idx *uint16, h *uint8, w1b, w1r *int8, b1 *int32, w2b *int8, b2 *int32, w3 *int8, b3 int32) int32")
+	Doc("forward32AVX512 is Tail.Forward: half a multiple of 64, x has 2*half bytes, idx 2*half/4+8 entries, h 64 bytes.")
+	Pragma("noescape")
+	half := Load(Param("half"), GP64())
+	x := Load(Param("x"), GP64())
+	zero, a, b := ZMM(), ZMM(), ZMM()
+	VPXORD(zero, zero, zero)
+	dst, nz, cnt := GP64(), GP64(), GP64()
+	MOVQ(x, dst)
+	XORQ(nz, nz)
+	k := K()
+	// 64 outputs per store, so that the first layer's 64-byte loads of x
+	// forward from the stores; the non-zero groups are counted on the way.
+	for side, name := range []string{"us", "them"} {
+		src, n := Load(Param(name), GP64()), GP64()
+		MOVQ(half, n)
+		loop := fmt.Sprintf("fwd_relu%d", side)
+		Label(loop)
+		VPMAXSW(Mem{Base: src}, zero, a)
+		VPMOVSWB(a, a.AsY())
+		VPMAXSW(Mem{Base: src, Disp: 64}, zero, b)
+		VPMOVSWB(b, b.AsY())
+		VINSERTI64X4(U8(1), b.AsY(), a, a)
+		VMOVDQU64(a, Mem{Base: dst})
+		VPTESTMD(a, a, k)
+		KMOVW(k, cnt.As32())
+		POPCNTL(cnt.As32(), cnt.As32())
+		ADDQ(cnt, nz)
+		ADDQ(U8(128), src)
+		ADDQ(U8(64), dst)
+		SUBQ(U8(64), n)
+		JNZ(LabelRef(loop))
+	}
+	n := GP64()
+	LEAQ(Mem{Base: half, Index: half, Scale: 1}, n)
+	h := Load(Param("h"), GP64())
+	affineBody("fwd_l1", affineRegs{
+		out: h, in: x, n: n, nz: nz,
+		wb:   Load(Param("w1b"), GP64()),
+		wr:   Load(Param("w1r"), GP64()),
+		bias: Load(Param("b1"), GP64()),
+		idx:  Load(Param("idx"), GP64()),
+	}, nnzTable)
+	h2 := GP64()
+	LEAQ(Mem{Base: h, Disp: 32}, h2)
+	n2 := GP64()
+	MOVQ(U32(32), n2)
+	affineBody("fwd_l2", affineRegs{
+		out: h2, in: h, n: n2,
+		wb:   Load(Param("w2b"), GP64()),
+		bias: Load(Param("b2"), GP64()),
+	}, nnzTable)
+
+	// Output: the two 16-byte halves of h2 (loaded as they were stored, so
+	// the loads forward from the stores), one VPDPBUSD, a lane sum.
+	w3 := Load(Param("w3"), GP64())
+	v, s := YMM(), YMM()
+	VMOVDQU32(Mem{Base: h2}, v.AsX())
+	VINSERTI32X4(U8(1), Mem{Base: h2, Disp: 16}, v, v)
+	VPXORD(s, s, s)
+	VPDPBUSD(Mem{Base: w3}, v, s)
+	lo, hi := s.AsX(), XMM()
+	VEXTRACTI32X4(U8(1), s, hi)
+	VPADDD(hi, lo, lo)
+	VPSHUFD(U8(0x4E), lo, hi)
+	VPADDD(hi, lo, lo)
+	VPSHUFD(U8(0xB1), lo, hi)
+	VPADDD(hi, lo, lo)
+	r := GP32()
+	VMOVD(lo, r)
+	b3 := Load(Param("b3"), GP32())
+	ADDL(b3, r)
+	Store(r, ReturnIndex(0))
+	VZEROUPPER()
+	RET()
+}

@@ -1,0 +1,66 @@
+package asm
+
+// Tail is the part of the common NNUE layouts after the feature
+// transformer (2*half → 32 → 32 → 1, as in HalfKP 256x2-32-32) with its
+// weights in the kernels' layouts. Forward runs it in one AVX-512 kernel
+// where the machine has one, and through the separate kernels otherwise.
+type Tail struct {
+	L1Blocked, L1Rows []int8 // first layer: blocked, and row chunks (or nil)
+	L1Bias            []int32
+	L1Group           int // GroupLimit of the first layer
+	L2Blocked         []int8
+	L2Bias            []int32
+	L2Group           int
+	Out               []int8 // the output layer's 32 weights
+	OutBias           int32
+}
+
+// TailScratch is the working memory of Tail.Forward (one per goroutine).
+type TailScratch struct {
+	x   [maxTailIn]uint8
+	idx [maxTailIn/4 + 8]uint16
+	h   [64]uint8
+}
+
+// maxTailIn bounds 2*half.
+const maxTailIn = 8192
+
+// Fits reports whether Forward can run a network whose accumulators have
+// half values each: half a multiple of 32, 2*half at most maxTailIn, and
+// the layer sizes of the 32-32 layouts.
+func (t *Tail) Fits(half int) bool {
+	return half > 0 && half%32 == 0 && 2*half <= maxTailIn &&
+		len(t.L1Bias) == 32 && len(t.L1Blocked) == 32*2*half &&
+		len(t.L2Bias) == 32 && len(t.L2Blocked) == 32*32 && len(t.Out) == 32
+}
+
+// Forward returns the raw network output for the accumulators us (the
+// side to move's perspective) and them, which have the same length half
+// (see Fits, which the caller must have checked).
+func (t *Tail) Forward(us, them []int16, s *TailScratch) int32 {
+	half := len(us)
+	them = them[:half]
+	if use512() && half%64 == 0 {
+		var rows *int8
+		if len(t.L1Rows) == len(t.L1Blocked) {
+			rows = &t.L1Rows[0]
+		}
+		return forward32AVX512(&us[0], &them[0], half, &s.x[0], &s.idx[0], &s.h[0],
+			&t.L1Blocked[0], rows, &t.L1Bias[0], &t.L2Blocked[0], &t.L2Bias[0], &t.Out[0], t.OutBias)
+	}
+	return t.ForwardSteps(us, them, s)
+}
+
+// ForwardSteps is Forward through the separate kernels (ClippedReLU,
+// AffineSparseBuf, Affine, Dot): the twin of the fused kernel, and the
+// path without AVX-512.
+func (t *Tail) ForwardSteps(us, them []int16, s *TailScratch) int32 {
+	half := len(us)
+	x := s.x[:2*half]
+	ClippedReLU(x[:half], us)
+	ClippedReLU(x[half:], them[:half])
+	h1, h2 := s.h[:32], s.h[32:]
+	AffineSparseBuf(h1, x, t.L1Blocked, t.L1Rows, t.L1Bias, t.L1Group, s.idx[:])
+	Affine(h2, h1, t.L2Blocked, t.L2Bias, t.L2Group)
+	return t.OutBias + Dot(h2, t.Out)
+}

@@ -1,0 +1,95 @@
+package asm
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+type tailCase struct {
+	t        Tail
+	us, them []int16
+}
+
+// randTail: random layers (extreme weights for some), biases near the
+// limits the layers tolerate, and accumulators that are random, extreme,
+// mostly negative (sparse after the clip) or all zero.
+func randTail(r *rand.Rand, half int, iter int) tailCase {
+	extreme := iter%4 == 1
+	w1 := randI8(r, 32*2*half, extreme)
+	w2 := randI8(r, 32*32, extreme)
+	b1, b2 := make([]int32, 32), make([]int32, 32)
+	for i := range b1 {
+		b1[i] = int32(r.IntN(400001)) - 200000
+		b2[i] = int32(r.IntN(40001)) - 20000
+	}
+	t := Tail{
+		L1Blocked: blockedOf(w1, 32, 2*half), L1Rows: RowChunks(w1, 32, 2*half), L1Bias: b1,
+		L1Group: GroupLimit(MaxAbs(w1)), L2Blocked: blockedOf(w2, 32, 32), L2Bias: b2,
+		L2Group: GroupLimit(MaxAbs(w2)), Out: randI8(r, 32, extreme), OutBias: int32(r.IntN(2001)) - 1000,
+	}
+	acc := func() []int16 {
+		v := randI16(r, half, iter%3 == 1)
+		for i := range v {
+			switch iter % 5 {
+			case 2: // sparse: most lanes clip to 0
+				if r.IntN(8) != 0 {
+					v[i] = -int16(r.IntN(300))
+				}
+			case 3:
+				v[i] = 0
+			case 4: // dense 1..127
+				v[i] = int16(1 + r.IntN(127))
+			}
+		}
+		return v
+	}
+	return tailCase{t: t, us: acc(), them: acc()}
+}
+
+func TestTailForwardVsTwin(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	var cases []tailCase
+	var want []int32
+	var s TailScratch
+	defer func(v bool) { UseAVX2 = v }(UseAVX2)
+	UseAVX2 = false
+	for iter := 0; iter < 200; iter++ {
+		c := randTail(r, []int{32, 64, 256, 512}[iter%4], iter)
+		if !c.t.Fits(len(c.us)) {
+			t.Fatalf("case %d does not fit", iter)
+		}
+		cases = append(cases, c)
+		want = append(want, c.t.Forward(c.us, c.them, &s))
+	}
+	levels(t, func(t *testing.T) {
+		for i, c := range cases {
+			for _, rows := range []bool{true, false} {
+				tl := c.t
+				if !rows {
+					tl.L1Rows = nil
+				}
+				if got := tl.Forward(c.us, c.them, &s); got != want[i] {
+					t.Fatalf("case %d (rows %v): %d, twin %d", i, rows, got, want[i])
+				}
+			}
+		}
+	})
+}
+
+func BenchmarkTailForward(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 1))
+	c := randTail(r, 256, 4)
+	var s TailScratch
+	for i := 0; i < b.N; i++ {
+		c.t.Forward(c.us, c.them, &s)
+	}
+}
+
+func BenchmarkTailSteps(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 1))
+	c := randTail(r, 256, 4)
+	var s TailScratch
+	for i := 0; i < b.N; i++ {
+		c.t.ForwardSteps(c.us, c.them, &s)
+	}
+}
