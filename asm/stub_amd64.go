@@ -58,3 +58,8 @@ func affine32AVX512(out *uint8, in *uint8, wb *int8, bias *int32, n int)
 //
 //go:noescape
 func forward32AVX512(us *int16, them *int16, half int, x *uint8, idx *uint16, h *uint8, w1b *int8, w1r *int8, b1 *int32, w2b *int8, b2 *int32, w3 *int8, b3 int32) int32
+
+// forward256AVX512 is Tail.Forward for half = 256 with row-chunk weights: x has 512 bytes, idx 136 entries, h 64 bytes.
+//
+//go:noescape
+func forward256AVX512(us *int16, them *int16, x *uint8, idx *uint16, h *uint8, w1b *int8, w1r *int8, b1 *int32, w2b *int8, b2 *int32, w3 *int8, b3 int32) int32

@@ -44,6 +44,10 @@ func (t *Tail) Forward(us, them []int16, s *TailScratch) int32 {
 		var rows *int8
 		if len(t.L1Rows) == len(t.L1Blocked) {
 			rows = &t.L1Rows[0]
+			if half == 256 {
+				return forward256AVX512(&us[0], &them[0], &s.x[0], &s.idx[0], &s.h[0],
+					&t.L1Blocked[0], rows, &t.L1Bias[0], &t.L2Blocked[0], &t.L2Bias[0], &t.Out[0], t.OutBias)
+			}
 		}
 		return forward32AVX512(&us[0], &them[0], half, &s.x[0], &s.idx[0], &s.h[0],
 			&t.L1Blocked[0], rows, &t.L1Bias[0], &t.L2Blocked[0], &t.L2Bias[0], &t.Out[0], t.OutBias)

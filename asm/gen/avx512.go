@@ -173,8 +173,11 @@ type affineRegs struct {
 // groups are visited. Every path ends at the label pre+"_end".
 func affineBody(pre string, r affineRegs, nnzTable Mem) {
 	in, wb := r.in, r.wb
-	const sets = 4
-	var acc [sets][2]reg.VecVirtual
+	sets := 4
+	if r.idx == nil {
+		sets = 2 // the small dense layer: fewer registers
+	}
+	acc := make([][2]reg.VecVirtual, sets)
 	for u := range acc {
 		for h := range acc[u] {
 			acc[u][h] = ZMM()
@@ -196,7 +199,7 @@ func affineBody(pre string, r affineRegs, nnzTable Mem) {
 	count := GP64() // number of groups to visit
 	MOVQ(r.n, count)
 	SHRQ(U8(2), count)
-	var x [sets]reg.VecVirtual
+	x := make([]reg.VecVirtual, sets)
 	for u := range x {
 		x[u] = ZMM()
 	}
@@ -209,7 +212,7 @@ func affineBody(pre string, r affineRegs, nnzTable Mem) {
 		VPDPBUSD(Mem{Base: wb, Index: g, Scale: 1, Disp: 64}, x[u], acc[u][1])
 	}
 	i, end := GP64(), GP64()
-	var g [sets]reg.GPVirtual
+	g := make([]reg.GPVirtual, sets)
 	for u := range g {
 		g[u] = GP64()
 	}
@@ -357,7 +360,7 @@ func rowsBody(pre string, r affineRegs) {
 	j, p := GP64(), GP64()
 	MOVQ(r.wr, p)
 	x := ZMM()
-	var a [16]reg.VecVirtual
+	a := make([]reg.Register, 16)
 	for k := range a {
 		a[k] = ZMM()
 	}
@@ -385,10 +388,10 @@ func rowsBody(pre string, r affineRegs) {
 // hsum16 returns a register whose 16 int32 lanes are the lane sums of
 // a[0..15], in order. It works in place in a (one temporary at a time:
 // the 16 accumulators already take half of the registers).
-func hsum16(a [16]reg.VecVirtual) reg.VecVirtual {
+func hsum16(a []reg.Register) reg.Register {
 	t := ZMM()
 	// step folds y into x: x = lo(x, y) + hi(x, y).
-	step := func(x, y reg.VecVirtual, hi, lo func(ops ...Op)) {
+	step := func(x, y reg.Register, hi, lo func(ops ...Op)) {
 		hi(y, x, t)
 		lo(y, x, x)
 		VPADDD(t, x, x)
@@ -402,7 +405,7 @@ func hsum16(a [16]reg.VecVirtual) reg.VecVirtual {
 		step(a[i], a[i+2], VPUNPCKHQDQ, VPUNPCKLQDQ)
 	}
 	// Lanes: pairs of 128-bit lanes, twice.
-	lanes := func(x, y reg.VecVirtual) {
+	lanes := func(x, y reg.Register) {
 		VSHUFI32X4(U8(0xDD), y, x, t) // x.L1 x.L3 y.L1 y.L3
 		VSHUFI32X4(U8(0x88), y, x, x) // x.L0 x.L2 y.L0 y.L2
 		VPADDD(t, x, x)
@@ -463,11 +466,18 @@ func forward512(nnzTable Mem) {
 		bias: Load(Param("b1"), GP64()),
 		idx:  Load(Param("idx"), GP64()),
 	}, nnzTable)
+	forwardLayers23("fwd", h, nnzTable)
+}
+
+// forwardLayers23 ends the fused forward kernels from h[0:32] (the first
+// layer's output): the 32->32 layer into h[32:64], then the output layer's
+// dot product plus its bias, returned.
+func forwardLayers23(pre string, h reg.Register, nnzTable Mem) {
 	h2 := GP64()
 	LEAQ(Mem{Base: h, Disp: 32}, h2)
 	n2 := GP64()
 	MOVQ(U32(32), n2)
-	affineBody("fwd_l2", affineRegs{
+	affineBody(pre+"_l2", affineRegs{
 		out: h2, in: h, n: n2,
 		wb:   Load(Param("w2b"), GP64()),
 		bias: Load(Param("b2"), GP64()),
@@ -495,4 +505,80 @@ func forward512(nnzTable Mem) {
 	Store(r, ReturnIndex(0))
 	VZEROUPPER()
 	RET()
+}
+
+// forward256: forward512 for half = 256 (HalfKP 256x2-32-32), with the
+// 512 clipped inputs kept in 8 registers: no store and reload of x and
+// a fully unrolled row-chunk layer when the input is dense (the common
+// case); sparse input is stored and goes through affineBody.
+func forward256(nnzTable Mem) {
+	TEXT("forward256AVX512", NOSPLIT, "func(us, them *int16, x *uint8, idx *uint16, h *uint8, w1b, w1r *int8, b1 *int32, w2b *int8, b2 *int32, w3 *int8, b3 int32) int32")
+	Doc("forward256AVX512 is Tail.Forward for half = 256 with row-chunk weights: x has 512 bytes, idx 136 entries, h 64 bytes.")
+	Pragma("noescape")
+	zero, b := ZMM(), ZMM()
+	VPXORD(zero, zero, zero)
+	nz, cnt := GP64(), GP64()
+	XORQ(nz, nz)
+	k := K()
+	var in [8]reg.VecVirtual
+	for side, name := range []string{"us", "them"} {
+		src := Load(Param(name), GP64())
+		for c := 0; c < 4; c++ {
+			a := ZMM()
+			in[4*side+c] = a
+			VPMAXSW(Mem{Base: src, Disp: 128 * c}, zero, a)
+			VPMOVSWB(a, a.AsY())
+			VPMAXSW(Mem{Base: src, Disp: 128*c + 64}, zero, b)
+			VPMOVSWB(b, b.AsY())
+			VINSERTI64X4(U8(1), b.AsY(), a, a)
+			VPTESTMD(a, a, k)
+			KMOVW(k, cnt.As32())
+			POPCNTL(cnt.As32(), cnt.As32())
+			ADDQ(cnt, nz)
+		}
+	}
+	h := Load(Param("h"), GP64())
+	b1 := Load(Param("b1"), GP64())
+	CMPQ(nz, U8(128-128/8))
+	JAE(LabelRef("f256_dense"))
+
+	x := Load(Param("x"), GP64())
+	for i, v := range in {
+		VMOVDQU64(v, Mem{Base: x, Disp: 64 * i})
+	}
+	n := GP64()
+	MOVQ(U32(512), n)
+	affineBody("f256_l1", affineRegs{
+		out: h, in: x, n: n, nz: nz, bias: b1,
+		wb:  Load(Param("w1b"), GP64()),
+		wr:  Load(Param("w1r"), GP64()),
+		idx: Load(Param("idx"), GP64()),
+	}, nnzTable)
+	JMP(LabelRef("f256_layers23"))
+
+	Label("f256_dense")
+	p := Load(Param("w1r"), GP64())
+	var sums [2]reg.VecVirtual
+	// Physical accumulators: avo's allocator finds no colouring for 8
+	// inputs + 16 accumulators + temporaries; it then keeps Z16-Z31 out of
+	// the whole function, which leaves the other paths 16 registers.
+	a := make([]reg.Register, 16)
+	for k := range a {
+		a[k] = reg.Vector.Lookup(reg.Index(16+k), reg.S512)
+	}
+	for ob := range sums {
+		for _, acc := range a {
+			VPXORD(acc, acc, acc)
+		}
+		for j, v := range in {
+			for k, acc := range a {
+				VPDPBUSD(Mem{Base: p, Disp: 1024*(8*ob+j) + 64*k}, v, acc)
+			}
+		}
+		sums[ob] = ZMM()
+		VMOVDQA64(hsum16(a), sums[ob]) // a[0] is cleared for the next block
+	}
+	store32(h, sums[0], sums[1], b1)
+	Label("f256_layers23")
+	forwardLayers23("f256", h, nnzTable)
 }

@@ -43,6 +43,7 @@ func main() {
 	affineVNNI("affineSparse32AVX512", true, nnz)
 	affineVNNI("affine32AVX512", false, nnz)
 	forward512(nnz)
+	forward256(nnz)
 	Generate()
 }
 

@@ -62,7 +62,11 @@ type plyState struct {
 	computed [2]bool
 	refresh  [2]bool // this perspective's king moved at this ply
 	ndirty   uint8
-	old, new [2][2]uint16 // [dirty piece][perspective] BonaPiece
+	// rem and add are the feature indices (king base included) of the
+	// dirty pieces before and after the move, per perspective. A
+	// perspective whose king moved is refreshed instead and its entries
+	// are unused.
+	rem, add [2][2]int32 // [perspective][dirty piece]
 }
 
 const initialPlies = 256
@@ -136,13 +140,22 @@ func (e *Evaluator) DoMove(pos *board.Position, m board.Move) {
 	st := e.push()
 	us := pos.SideToMove()
 	to := m.To()
+	var base [2]int32
+	for p := board.Black; p <= board.White; p++ {
+		// A missing king gives garbage here; compute and updatePair check
+		// the king squares before using the entries.
+		base[p] = int32(KingIndex(p, pos.KingSquare(p)&127%NumSquares) * FEEnd)
+	}
+	set := func(d int, p board.Color, old, new uint16) {
+		st.rem[p][d] = base[p] + int32(old)
+		st.add[p][d] = base[p] + int32(new)
+	}
 	if m.IsDrop() {
 		pt := m.DropType()
 		n := pos.Hand(us).Count(pt)
 		pc := board.NewPiece(us, pt)
 		for p := board.Black; p <= board.White; p++ {
-			st.old[0][p] = HandBona(p, us, pt, n-1)
-			st.new[0][p] = BoardBona(p, pc, to)
+			set(0, p, HandBona(p, us, pt, n-1), BoardBona(p, pc, to))
 		}
 		st.ndirty = 1
 	} else {
@@ -156,18 +169,16 @@ func (e *Evaluator) DoMove(pos *board.Position, m board.Move) {
 				after = board.NewPiece(us, pc.Type().Promoted())
 			}
 			for p := board.Black; p <= board.White; p++ {
-				st.old[0][p] = BoardBona(p, pc, from)
-				st.new[0][p] = BoardBona(p, after, to)
+				set(0, p, BoardBona(p, pc, from), BoardBona(p, after, to))
 			}
 			st.ndirty = 1
 		}
 		if cap := pos.PieceOn(to); cap != board.NoPiece {
 			raw := cap.Type().Unpromoted()
 			n := pos.Hand(us).Count(raw)
-			d := st.ndirty
+			d := int(st.ndirty)
 			for p := board.Black; p <= board.White; p++ {
-				st.old[d][p] = BoardBona(p, cap, to)
-				st.new[d][p] = HandBona(p, us, raw, n)
+				set(d, p, BoardBona(p, cap, to), HandBona(p, us, raw, n))
 			}
 			st.ndirty++
 		}
@@ -208,13 +219,11 @@ func (e *Evaluator) Evaluate(pos *board.Position) int {
 // missing.
 func (e *Evaluator) Raw(pos *board.Position) (int32, bool) {
 	st := &e.plies[e.sp]
-	if st.computed == [2]bool{} && e.updatePair(pos, st) {
-		stm := pos.SideToMove()
-		return e.net.propagate(&e.s, e.accOf(e.sp, stm), e.accOf(e.sp, stm^1)), true
-	}
-	for p := board.Black; p <= board.White; p++ {
-		if !st.computed[p] && !e.compute(pos, p) {
-			return 0, false
+	if st.computed != [2]bool{true, true} && !(st.computed == [2]bool{} && e.updatePair(pos, st)) {
+		for p := board.Black; p <= board.White; p++ {
+			if !st.computed[p] && !e.compute(pos, p) {
+				return 0, false
+			}
 		}
 	}
 	stm := pos.SideToMove()
@@ -232,21 +241,14 @@ func (e *Evaluator) updatePair(pos *board.Position, st *plyState) bool {
 	if par := &e.plies[e.sp-1]; par.computed != [2]bool{true, true} {
 		return false
 	}
-	nd := int(st.ndirty)
-	var rem, add [2][]int32
 	for p := board.Black; p <= board.White; p++ {
-		ksq := pos.KingSquare(p)
-		if ksq < 0 || ksq >= NumSquares {
+		if ksq := pos.KingSquare(p); ksq < 0 || ksq >= NumSquares {
 			return false
 		}
-		base := int32(KingIndex(p, ksq) * FEEnd)
-		r, a := e.rem[2*p:2*p+2], e.add[2*p:2*p+2]
-		for d := range nd {
-			r[d] = base + int32(st.old[d][p])
-			a[d] = base + int32(st.new[d][p])
-		}
-		rem[p], add[p] = r[:nd], a[:nd]
 	}
+	nd := int(st.ndirty)
+	rem := [2][]int32{st.rem[0][:nd], st.rem[1][:nd]}
+	add := [2][]int32{st.add[0][:nd], st.add[1][:nd]}
 	off := 2 * e.sp * e.half
 	asm.AccUpdatePair(e.acc[off:off+2*e.half], e.acc[off-2*e.half:off], e.net.FTWeight, &rem, &add)
 	st.computed = [2]bool{true, true}
@@ -346,15 +348,11 @@ func (e *Evaluator) compute(pos *board.Position, p board.Color) bool {
 	if i < 0 {
 		e.refresh(pos, p, ksq, dst)
 	} else {
-		base := int32(KingIndex(p, ksq) * FEEnd)
 		n := 0
 		for j := i + 1; j <= e.sp; j++ {
 			st := &e.plies[j]
-			for d := 0; d < int(st.ndirty); d++ {
-				e.rem[n] = base + int32(st.old[d][p])
-				e.add[n] = base + int32(st.new[d][p])
-				n++
-			}
+			n += copy(e.rem[n:], st.rem[p][:st.ndirty])
+			copy(e.add[n-int(st.ndirty):], st.add[p][:st.ndirty])
 		}
 		asm.AccUpdate(dst, e.accOf(i, p), e.net.FTWeight, e.rem[:n], e.add[:n])
 	}
