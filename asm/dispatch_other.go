@@ -28,3 +28,6 @@ func accUpdatePairAVX512(dst, src, w *int16, n int, removed0, added0, removed1, 
 func forward256AVX512(us, them *int16, x *uint8, idx *uint16, h *uint8, w1b, w1r *int8, b1 *int32, w2b *int8, b2 *int32, w3 *int8, b3 int32) int32 {
 	panic(noKernels)
 }
+func evaluate256AVX512(dstUs, srcUs, dstThem, srcThem, w *int16, remUs, addUs, remThem, addThem []int32, x *uint8, idx *uint16, h *uint8, w1b, w1r *int8, b1 *int32, w2b *int8, b2 *int32, w3 *int8, b3 int32) int32 {
+	panic(noKernels)
+}

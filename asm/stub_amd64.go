@@ -63,3 +63,8 @@ func forward32AVX512(us *int16, them *int16, half int, x *uint8, idx *uint16, h 
 //
 //go:noescape
 func forward256AVX512(us *int16, them *int16, x *uint8, idx *uint16, h *uint8, w1b *int8, w1r *int8, b1 *int32, w2b *int8, b2 *int32, w3 *int8, b3 int32) int32
+
+// evaluate256AVX512 is Tail.UpdateForward for half = 256 with row-chunk weights: the two updates, then forward256AVX512.
+//
+//go:noescape
+func evaluate256AVX512(dstUs *int16, srcUs *int16, dstThem *int16, srcThem *int16, w *int16, remUs []int32, addUs []int32, remThem []int32, addThem []int32, x *uint8, idx *uint16, h *uint8, w1b *int8, w1r *int8, b1 *int32, w2b *int8, b2 *int32, w3 *int8, b3 int32) int32

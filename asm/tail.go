@@ -68,3 +68,29 @@ func (t *Tail) ForwardSteps(us, them []int16, s *TailScratch) int32 {
 	Affine(h2, h1, t.L2Blocked, t.L2Bias, t.L2Group)
 	return t.OutBias + Dot(h2, t.Out)
 }
+
+// UpdateForward is AccUpdate for the two perspectives followed by Forward,
+// in one kernel where the machine has AVX-512 and half is 256 (HalfKP
+// 256x2-32-32): dstUs = srcUs - Σ remUs + Σ addUs columns of w, the same
+// for them, then the network output from dstUs and dstThem. The kernel
+// clips the new accumulators from its registers instead of reloading
+// them. All four accumulators have the same length half (Fits).
+func (t *Tail) UpdateForward(dstUs, srcUs, dstThem, srcThem, w []int16, remUs, addUs, remThem, addThem []int32, s *TailScratch) int32 {
+	half := len(dstUs)
+	if use512() && half == 256 && len(t.L1Rows) == len(t.L1Blocked) &&
+		len(srcUs) >= half && len(dstThem) >= half && len(srcThem) >= half {
+		cols := uint32(len(w) / half)
+		for _, l := range [4][]int32{remUs, addUs, remThem, addThem} {
+			for _, f := range l {
+				if uint32(f) >= cols {
+					panic("asm: UpdateForward: feature index out of range")
+				}
+			}
+		}
+		return evaluate256AVX512(&dstUs[0], &srcUs[0], &dstThem[0], &srcThem[0], &w[0], remUs, addUs, remThem, addThem,
+			&s.x[0], &s.idx[0], &s.h[0], &t.L1Blocked[0], &t.L1Rows[0], &t.L1Bias[0], &t.L2Blocked[0], &t.L2Bias[0], &t.Out[0], t.OutBias)
+	}
+	AccUpdate(dstUs, srcUs, w, remUs, addUs)
+	AccUpdate(dstThem[:half], srcThem, w, remThem, addThem)
+	return t.Forward(dstUs, dstThem[:half], s)
+}

@@ -2,6 +2,7 @@ package asm
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -71,6 +72,54 @@ func TestTailForwardVsTwin(t *testing.T) {
 				if got := tl.Forward(c.us, c.them, &s); got != want[i] {
 					t.Fatalf("case %d (rows %v): %d, twin %d", i, rows, got, want[i])
 				}
+			}
+		}
+	})
+}
+
+// TestTailUpdateForwardVsTwin: the update-and-forward kernel against two
+// AccUpdateGo calls and the Go forward pass, with random columns (0-3
+// removed and added per perspective), extreme column values included.
+func TestTailUpdateForwardVsTwin(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	type ufCase struct {
+		c                tailCase
+		w                []int16
+		lists            [4][]int32
+		want             int32
+		wantUs, wantThem []int16
+	}
+	var cases []ufCase
+	var s TailScratch
+	defer func(v bool) { UseAVX2 = v }(UseAVX2)
+	UseAVX2 = false
+	for iter := 0; iter < 120; iter++ {
+		c := randTail(r, 256, iter)
+		const cols = 30
+		w := randI16(r, 256*cols, iter%3 == 0)
+		if iter%3 == 1 { // small columns: the accumulators stay in the clip range
+			for i := range w {
+				w[i] = int16(r.IntN(41) - 20)
+			}
+		}
+		var lists [4][]int32
+		for i := range lists {
+			for k := r.IntN(4); k > 0; k-- {
+				lists[i] = append(lists[i], int32(r.IntN(cols)))
+			}
+		}
+		us, them := make([]int16, 256), make([]int16, 256)
+		AccUpdateGo(us, c.us, w, lists[0], lists[1])
+		AccUpdateGo(them, c.them, w, lists[2], lists[3])
+		cases = append(cases, ufCase{c: c, w: w, lists: lists, want: c.t.Forward(us, them, &s), wantUs: us, wantThem: them})
+	}
+	levels(t, func(t *testing.T) {
+		for i, k := range cases {
+			us, them := make([]int16, 256), make([]int16, 256)
+			got := k.c.t.UpdateForward(us, k.c.us, them, k.c.them, k.w, k.lists[0], k.lists[1], k.lists[2], k.lists[3], &s)
+			if got != k.want || !slices.Equal(us, k.wantUs) || !slices.Equal(them, k.wantThem) {
+				t.Fatalf("case %d: %d, twin %d (accumulators equal: %v %v)", i, got, k.want,
+					slices.Equal(us, k.wantUs), slices.Equal(them, k.wantThem))
 			}
 		}
 	})

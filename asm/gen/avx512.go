@@ -13,12 +13,42 @@ import (
 // an int32 lane without an int16 step, so the result equals the maddubs +
 // madd chain of the AVX2 kernels exactly and needs no grouping limit.
 
+// zeroData is 64 zero bytes (set by main).
+var zeroData Mem
+
+// zeroVec is the current kernel's zero register (see text512).
+var zeroVec reg.VecVirtual
+
+// text512 starts an AVX-512 kernel: TEXT, its doc and noescape, and the
+// zero register that zeroReg copies.
+func text512(name, signature, doc string) {
+	TEXT(name, NOSPLIT, signature)
+	Doc(doc)
+	Pragma("noescape")
+	zeroVec = ZMM()
+	VMOVDQU64(zeroData, zeroVec)
+}
+
+// zeroReg sets r to zero by a register move (which the CPU eliminates).
+// The VPXOR idiom would read r as far as avo's liveness analysis knows,
+// making r live from the kernel's entry; with many registers zeroed that
+// way the allocator runs out.
+func zeroReg(r reg.Register) {
+	switch r.Size() {
+	case 16:
+		VMOVDQA64(zeroVec.AsX(), r)
+	case 32:
+		VMOVDQA64(zeroVec.AsY(), r)
+	default:
+		VMOVDQA64(zeroVec, r)
+	}
+}
+
 // accUpdate512: dst = src - Σ removed columns + Σ added columns, 256 int16
 // lanes (8 registers) at a time: one pass for HalfKP's 256-wide columns.
 func accUpdate512() {
-	TEXT("accUpdateAVX512", NOSPLIT, "func(dst, src, w *int16, n int, removed, added []int32)")
-	Pragma("noescape")
-	Doc("accUpdateAVX512 is AccUpdate for n a multiple of 256.")
+	text512("accUpdateAVX512", "func(dst, src, w *int16, n int, removed, added []int32)",
+		"accUpdateAVX512 is AccUpdate for n a multiple of 256.")
 	accUpdateBody("acc512", Load(Param("dst"), GP64()), Load(Param("src"), GP64()),
 		Load(Param("w"), GP64()), Load(Param("n"), GP64()), "removed", "added")
 	VZEROUPPER()
@@ -29,9 +59,8 @@ func accUpdate512() {
 // and src hold 2n values, the first n updated with removed0/added0, the
 // next n with removed1/added1.
 func accUpdatePair512() {
-	TEXT("accUpdatePairAVX512", NOSPLIT, "func(dst, src, w *int16, n int, removed0, added0, removed1, added1 []int32)")
-	Pragma("noescape")
-	Doc("accUpdatePairAVX512 is AccUpdatePair for n a multiple of 256.")
+	text512("accUpdatePairAVX512", "func(dst, src, w *int16, n int, removed0, added0, removed1, added1 []int32)",
+		"accUpdatePairAVX512 is AccUpdatePair for n a multiple of 256.")
 	dst := Load(Param("dst"), GP64())
 	src := Load(Param("src"), GP64())
 	w := Load(Param("w"), GP64())
@@ -105,14 +134,13 @@ func accUpdateBody(pre string, dst, src, w, n reg.Register, remName, addName str
 // clippedReLU512: out[i] = clamp(in[i], 0, 127), 32 lanes at a time: the
 // maximum with zero, then a signed-saturating narrowing that keeps order.
 func clippedReLU512() {
-	TEXT("clippedReLUAVX512", NOSPLIT, "func(out *uint8, in *int16, n int)")
-	Pragma("noescape")
-	Doc("clippedReLUAVX512 is ClippedReLU for n a multiple of 32.")
+	text512("clippedReLUAVX512", "func(out *uint8, in *int16, n int)",
+		"clippedReLUAVX512 is ClippedReLU for n a multiple of 32.")
 	out := Load(Param("out"), GP64())
 	in := Load(Param("in"), GP64())
 	n := Load(Param("n"), GP64())
 	zero := ZMM()
-	VPXORD(zero, zero, zero)
+	zeroReg(zero)
 	a, b := ZMM(), ZMM()
 	Label("relu512_loop")
 	VPMAXSW(Mem{Base: in}, zero, a)
@@ -130,13 +158,12 @@ func clippedReLU512() {
 // 32 outputs, around affineBody.
 func affineVNNI(name string, sparse bool, nnzTable Mem) {
 	if sparse {
-		TEXT(name, NOSPLIT, "func(out, in *uint8, wb, wr *int8, bias *int32, n int, idx *uint16)")
-		Doc(name + " is AffineSparse for 32 outputs and n a multiple of 64; idx has room for n/4+8 entries; wr is nil or the row-chunk weights.")
+		text512(name, "func(out, in *uint8, wb, wr *int8, bias *int32, n int, idx *uint16)",
+			name+" is AffineSparse for 32 outputs and n a multiple of 64; idx has room for n/4+8 entries; wr is nil or the row-chunk weights.")
 	} else {
-		TEXT(name, NOSPLIT, "func(out, in *uint8, wb *int8, bias *int32, n int)")
-		Doc(name + " is Affine for 32 outputs and n a multiple of 4.")
+		text512(name, "func(out, in *uint8, wb *int8, bias *int32, n int)",
+			name+" is Affine for 32 outputs and n a multiple of 4.")
 	}
-	Pragma("noescape")
 	r := affineRegs{
 		out:  Load(Param("out"), GP64()),
 		in:   Load(Param("in"), GP64()),
@@ -173,11 +200,8 @@ type affineRegs struct {
 // groups are visited. Every path ends at the label pre+"_end".
 func affineBody(pre string, r affineRegs, nnzTable Mem) {
 	in, wb := r.in, r.wb
-	sets := 4
-	if r.idx == nil {
-		sets = 2 // the small dense layer: fewer registers
-	}
-	acc := make([][2]reg.VecVirtual, sets)
+	const sets = 4
+	var acc [sets][2]reg.VecVirtual
 	for u := range acc {
 		for h := range acc[u] {
 			acc[u][h] = ZMM()
@@ -191,7 +215,7 @@ func affineBody(pre string, r affineRegs, nnzTable Mem) {
 				if u == 0 {
 					VMOVDQU32(Mem{Base: r.bias, Disp: 64 * h}, a)
 				} else {
-					VPXORD(a, a, a)
+					zeroReg(a)
 				}
 			}
 		}
@@ -199,7 +223,7 @@ func affineBody(pre string, r affineRegs, nnzTable Mem) {
 	count := GP64() // number of groups to visit
 	MOVQ(r.n, count)
 	SHRQ(U8(2), count)
-	x := make([]reg.VecVirtual, sets)
+	var x [sets]reg.VecVirtual
 	for u := range x {
 		x[u] = ZMM()
 	}
@@ -212,7 +236,7 @@ func affineBody(pre string, r affineRegs, nnzTable Mem) {
 		VPDPBUSD(Mem{Base: wb, Index: g, Scale: 1, Disp: 64}, x[u], acc[u][1])
 	}
 	i, end := GP64(), GP64()
-	g := make([]reg.GPVirtual, sets)
+	var g [sets]reg.GPVirtual
 	for u := range g {
 		g[u] = GP64()
 	}
@@ -278,7 +302,7 @@ func affineBody(pre string, r affineRegs, nnzTable Mem) {
 		pc, tab := GP64(), GP64()
 		LEAQ(nnzTable, tab)
 		base, eight := XMM(), XMM()
-		VPXORD(base, base, base)
+		zeroReg(base)
 		MOVQ(U32(8), pc)
 		VMOVQ(pc, eight)
 		VPBROADCASTW(eight, eight)
@@ -335,7 +359,7 @@ func affineBody(pre string, r affineRegs, nnzTable Mem) {
 // out; bias is added first unless it is nil.
 func store32(out reg.Register, lo, hi reg.VecVirtual, bias reg.Register) {
 	zero, t := ZMM(), XMM()
-	VPXORD(zero, zero, zero)
+	zeroReg(zero)
 	for h, v := range []reg.VecVirtual{lo, hi} {
 		if bias != nil {
 			VPADDD(Mem{Base: bias, Disp: 64 * h}, v, v)
@@ -366,7 +390,7 @@ func rowsBody(pre string, r affineRegs) {
 	}
 	for ob := range sums {
 		for _, v := range a {
-			VPXORD(v, v, v)
+			zeroReg(v)
 		}
 		XORQ(j, j)
 		chunk := fmt.Sprintf("%s_rows%d", pre, ob)
@@ -423,13 +447,12 @@ func hsum16(a []reg.Register) reg.Register {
 // dot product plus its bias. One call instead of five saves the calls,
 // the argument checks and a store-reload of each vector.
 func forward512(nnzTable Mem) {
-	TEXT("forward32AVX512", NOSPLIT, "func(us, them *int16, half int, x *uint8, idx *uint16, h *uint8, w1b, w1r *int8, b1 *int32, w2b *int8, b2 *int32, w3 *int8, b3 int32) int32")
-	Doc("forward32AVX512 is Tail.Forward: half a multiple of 64, x has 2*half bytes, idx 2*half/4+8 entries, h 64 bytes.")
-	Pragma("noescape")
+	text512("forward32AVX512", "func(us, them *int16, half int, x *uint8, idx *uint16, h *uint8, w1b, w1r *int8, b1 *int32, w2b *int8, b2 *int32, w3 *int8, b3 int32) int32",
+		"forward32AVX512 is Tail.Forward: half a multiple of 64, x has 2*half bytes, idx 2*half/4+8 entries, h 64 bytes.")
 	half := Load(Param("half"), GP64())
 	x := Load(Param("x"), GP64())
 	zero, a, b := ZMM(), ZMM(), ZMM()
-	VPXORD(zero, zero, zero)
+	zeroReg(zero)
 	dst, nz, cnt := GP64(), GP64(), GP64()
 	MOVQ(x, dst)
 	XORQ(nz, nz)
@@ -489,7 +512,7 @@ func forwardLayers23(pre string, h reg.Register, nnzTable Mem) {
 	v, s := YMM(), YMM()
 	VMOVDQU32(Mem{Base: h2}, v.AsX())
 	VINSERTI32X4(U8(1), Mem{Base: h2, Disp: 16}, v, v)
-	VPXORD(s, s, s)
+	zeroReg(s)
 	VPDPBUSD(Mem{Base: w3}, v, s)
 	lo, hi := s.AsX(), XMM()
 	VEXTRACTI32X4(U8(1), s, hi)
@@ -512,35 +535,113 @@ func forwardLayers23(pre string, h reg.Register, nnzTable Mem) {
 // a fully unrolled row-chunk layer when the input is dense (the common
 // case); sparse input is stored and goes through affineBody.
 func forward256(nnzTable Mem) {
-	TEXT("forward256AVX512", NOSPLIT, "func(us, them *int16, x *uint8, idx *uint16, h *uint8, w1b, w1r *int8, b1 *int32, w2b *int8, b2 *int32, w3 *int8, b3 int32) int32")
-	Doc("forward256AVX512 is Tail.Forward for half = 256 with row-chunk weights: x has 512 bytes, idx 136 entries, h 64 bytes.")
-	Pragma("noescape")
-	zero, b := ZMM(), ZMM()
-	VPXORD(zero, zero, zero)
-	nz, cnt := GP64(), GP64()
-	XORQ(nz, nz)
-	k := K()
-	var in [8]reg.VecVirtual
-	for side, name := range []string{"us", "them"} {
+	text512("forward256AVX512", "func(us, them *int16, x *uint8, idx *uint16, h *uint8, w1b, w1r *int8, b1 *int32, w2b *int8, b2 *int32, w3 *int8, b3 int32) int32",
+		"forward256AVX512 is Tail.Forward for half = 256 with row-chunk weights: x has 512 bytes, idx 136 entries, h 64 bytes.")
+	c := newClipper()
+	for _, name := range []string{"us", "them"} {
 		src := Load(Param(name), GP64())
-		for c := 0; c < 4; c++ {
-			a := ZMM()
-			in[4*side+c] = a
-			VPMAXSW(Mem{Base: src, Disp: 128 * c}, zero, a)
-			VPMOVSWB(a, a.AsY())
-			VPMAXSW(Mem{Base: src, Disp: 128*c + 64}, zero, b)
-			VPMOVSWB(b, b.AsY())
-			VINSERTI64X4(U8(1), b.AsY(), a, a)
-			VPTESTMD(a, a, k)
-			KMOVW(k, cnt.As32())
-			POPCNTL(cnt.As32(), cnt.As32())
-			ADDQ(cnt, nz)
+		var acc [8]Op
+		for i := range acc {
+			acc[i] = Mem{Base: src, Disp: 64 * i}
 		}
+		c.clip(acc)
 	}
+	forward256From("f256", c.in, c.nz, nnzTable)
+}
+
+// evaluate256: the accumulator update of both perspectives (as
+// accUpdatePair512, for half = 256) and forward256 in one call: the
+// updated accumulators are stored for later plies and clipped from the
+// registers.
+func evaluate256(nnzTable Mem) {
+	text512("evaluate256AVX512", "func(dstUs, srcUs, dstThem, srcThem, w *int16, remUs, addUs, remThem, addThem []int32, x *uint8, idx *uint16, h *uint8, w1b, w1r *int8, b1 *int32, w2b *int8, b2 *int32, w3 *int8, b3 int32) int32",
+		"evaluate256AVX512 is Tail.UpdateForward for half = 256 with row-chunk weights: the two updates, then forward256AVX512.")
+	w := Load(Param("w"), GP64())
+	c := newClipper()
+	col, i := GP64(), GP64()
+	for _, side := range []string{"Us", "Them"} {
+		src := Load(Param("src"+side), GP64())
+		var acc [8]reg.VecVirtual
+		var ops [8]Op
+		for k := range acc {
+			acc[k] = ZMM()
+			ops[k] = acc[k]
+			VMOVDQU64(Mem{Base: src, Disp: 64 * k}, acc[k])
+		}
+		for _, pass := range []string{"rem", "add"} {
+			list := Param(pass + side)
+			base, count := Load(list.Base(), GP64()), Load(list.Len(), GP64())
+			loop := "e256_" + pass + side
+			XORQ(i, i)
+			Label(loop)
+			CMPQ(i, count)
+			JAE(LabelRef(loop + "_done"))
+			MOVLQZX(Mem{Base: base, Index: i, Scale: 4}, col)
+			SHLQ(U8(9), col) // 256 int16 per column
+			ADDQ(w, col)
+			for k, a := range acc {
+				if pass == "rem" {
+					VPSUBW(Mem{Base: col, Disp: 64 * k}, a, a)
+				} else {
+					VPADDW(Mem{Base: col, Disp: 64 * k}, a, a)
+				}
+			}
+			INCQ(i)
+			JMP(LabelRef(loop))
+			Label(loop + "_done")
+		}
+		dst := Load(Param("dst"+side), GP64())
+		for k, a := range acc {
+			VMOVDQU64(a, Mem{Base: dst, Disp: 64 * k})
+		}
+		c.clip(ops)
+	}
+	forward256From("e256", c.in, c.nz, nnzTable)
+}
+
+// clipper turns accumulators into the 512 clipped inputs of forward256,
+// 64 at a time, counting the non-zero 4-byte groups.
+type clipper struct {
+	zero, b reg.VecVirtual
+	k       reg.Register
+	nz, cnt reg.GPVirtual
+	in      [8]reg.VecVirtual
+	n       int
+}
+
+func newClipper() *clipper {
+	c := &clipper{zero: ZMM(), b: ZMM(), k: K(), nz: GP64(), cnt: GP64()}
+	zeroReg(c.zero)
+	XORQ(c.nz, c.nz)
+	return c
+}
+
+// clip appends the clipped bytes of one perspective's 256 int16 values
+// (8 registers or memory operands) as 4 registers.
+func (c *clipper) clip(acc [8]Op) {
+	for q := 0; q < 4; q++ {
+		a := ZMM()
+		c.in[c.n] = a
+		c.n++
+		VPMAXSW(acc[2*q], c.zero, a)
+		VPMOVSWB(a, a.AsY())
+		VPMAXSW(acc[2*q+1], c.zero, c.b)
+		VPMOVSWB(c.b, c.b.AsY())
+		VINSERTI64X4(U8(1), c.b.AsY(), a, a)
+		VPTESTMD(a, a, c.k)
+		KMOVW(c.k, c.cnt.As32())
+		POPCNTL(c.cnt.As32(), c.cnt.As32())
+		ADDQ(c.cnt, c.nz)
+	}
+}
+
+// forward256From is the rest of forward256 once the inputs are in
+// registers and their non-zero groups counted.
+func forward256From(pre string, in [8]reg.VecVirtual, nz reg.GPVirtual, nnzTable Mem) {
 	h := Load(Param("h"), GP64())
 	b1 := Load(Param("b1"), GP64())
 	CMPQ(nz, U8(128-128/8))
-	JAE(LabelRef("f256_dense"))
+	JAE(LabelRef(pre + "_dense"))
 
 	x := Load(Param("x"), GP64())
 	for i, v := range in {
@@ -548,27 +649,24 @@ func forward256(nnzTable Mem) {
 	}
 	n := GP64()
 	MOVQ(U32(512), n)
-	affineBody("f256_l1", affineRegs{
+	affineBody(pre+"_l1", affineRegs{
 		out: h, in: x, n: n, nz: nz, bias: b1,
 		wb:  Load(Param("w1b"), GP64()),
 		wr:  Load(Param("w1r"), GP64()),
 		idx: Load(Param("idx"), GP64()),
 	}, nnzTable)
-	JMP(LabelRef("f256_layers23"))
+	JMP(LabelRef(pre + "_layers23"))
 
-	Label("f256_dense")
+	Label(pre + "_dense")
 	p := Load(Param("w1r"), GP64())
 	var sums [2]reg.VecVirtual
-	// Physical accumulators: avo's allocator finds no colouring for 8
-	// inputs + 16 accumulators + temporaries; it then keeps Z16-Z31 out of
-	// the whole function, which leaves the other paths 16 registers.
 	a := make([]reg.Register, 16)
 	for k := range a {
-		a[k] = reg.Vector.Lookup(reg.Index(16+k), reg.S512)
+		a[k] = ZMM()
 	}
 	for ob := range sums {
 		for _, acc := range a {
-			VPXORD(acc, acc, acc)
+			zeroReg(acc)
 		}
 		for j, v := range in {
 			for k, acc := range a {
@@ -579,6 +677,6 @@ func forward256(nnzTable Mem) {
 		VMOVDQA64(hsum16(a), sums[ob]) // a[0] is cleared for the next block
 	}
 	store32(h, sums[0], sums[1], b1)
-	Label("f256_layers23")
-	forwardLayers23("f256", h, nnzTable)
+	Label(pre + "_layers23")
+	forwardLayers23(pre, h, nnzTable)
 }

@@ -32,6 +32,11 @@ func main() {
 		}
 	}
 
+	zeroData = GLOBL("zero64", RODATA|NOPTR)
+	for i := 0; i < 8; i++ {
+		DATA(8*i, U64(0))
+	}
+
 	accUpdate()
 	clippedReLU()
 	affine("affineSparse32AVX2", true, permd, nnz)
@@ -44,6 +49,7 @@ func main() {
 	affineVNNI("affine32AVX512", false, nnz)
 	forward512(nnz)
 	forward256(nnz)
+	evaluate256(nnz)
 	Generate()
 }
 

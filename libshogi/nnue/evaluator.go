@@ -219,22 +219,39 @@ func (e *Evaluator) Evaluate(pos *board.Position) int {
 // missing.
 func (e *Evaluator) Raw(pos *board.Position) (int32, bool) {
 	st := &e.plies[e.sp]
-	if st.computed != [2]bool{true, true} && !(st.computed == [2]bool{} && e.updatePair(pos, st)) {
+	stm := pos.SideToMove()
+	switch {
+	case st.computed == [2]bool{true, true}:
+	case st.computed == [2]bool{} && e.fromParent(pos, st):
+		// Both perspectives one move on from the parent (the common case
+		// of a search that evaluates every node): one kernel call updates
+		// them, and with the usual layout also runs the network.
+		st.computed = [2]bool{true, true}
+		nd := st.ndirty
+		us, them := stm, stm^1
+		if e.net.tailFits {
+			return e.net.tail.UpdateForward(e.accOf(e.sp, us), e.accOf(e.sp-1, us),
+				e.accOf(e.sp, them), e.accOf(e.sp-1, them), e.net.FTWeight,
+				st.rem[us][:nd], st.add[us][:nd], st.rem[them][:nd], st.add[them][:nd], &e.s.tail), true
+		}
+		rem := [2][]int32{st.rem[0][:nd], st.rem[1][:nd]}
+		add := [2][]int32{st.add[0][:nd], st.add[1][:nd]}
+		off := 2 * e.sp * e.half
+		asm.AccUpdatePair(e.acc[off:off+2*e.half], e.acc[off-2*e.half:off], e.net.FTWeight, &rem, &add)
+	default:
 		for p := board.Black; p <= board.White; p++ {
 			if !st.computed[p] && !e.compute(pos, p) {
 				return 0, false
 			}
 		}
 	}
-	stm := pos.SideToMove()
 	return e.net.propagate(&e.s, e.accOf(e.sp, stm), e.accOf(e.sp, stm^1)), true
 }
 
-// updatePair computes both perspectives of the top ply from its parent in
-// one kernel call, when the parent has both and no king moved: the common
-// case of a search that evaluates every node. It reports false (nothing
-// done) otherwise.
-func (e *Evaluator) updatePair(pos *board.Position, st *plyState) bool {
+// fromParent reports whether both perspectives of the top ply follow from
+// its parent's by the ply's dirty pieces: the parent has both computed,
+// no king moved, and both kings are on the board.
+func (e *Evaluator) fromParent(pos *board.Position, st *plyState) bool {
 	if e.sp == 0 || st.refresh != [2]bool{} {
 		return false
 	}
@@ -246,12 +263,6 @@ func (e *Evaluator) updatePair(pos *board.Position, st *plyState) bool {
 			return false
 		}
 	}
-	nd := int(st.ndirty)
-	rem := [2][]int32{st.rem[0][:nd], st.rem[1][:nd]}
-	add := [2][]int32{st.add[0][:nd], st.add[1][:nd]}
-	off := 2 * e.sp * e.half
-	asm.AccUpdatePair(e.acc[off:off+2*e.half], e.acc[off-2*e.half:off], e.net.FTWeight, &rem, &add)
-	st.computed = [2]bool{true, true}
 	return true
 }
 
