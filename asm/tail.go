@@ -79,13 +79,9 @@ func (t *Tail) UpdateForward(dstUs, srcUs, dstThem, srcThem, w []int16, remUs, a
 	half := len(dstUs)
 	if use512() && half == 256 && len(t.L1Rows) == len(t.L1Blocked) &&
 		len(srcUs) >= half && len(dstThem) >= half && len(srcThem) >= half {
-		cols := uint32(len(w) / half)
-		for _, l := range [4][]int32{remUs, addUs, remThem, addThem} {
-			for _, f := range l {
-				if uint32(f) >= cols {
-					panic("asm: UpdateForward: feature index out of range")
-				}
-			}
+		if cols := uint32(len(w) / half); !inRange(remUs, cols) || !inRange(addUs, cols) ||
+			!inRange(remThem, cols) || !inRange(addThem, cols) {
+			panic("asm: UpdateForward: feature index out of range")
 		}
 		return evaluate256AVX512(&dstUs[0], &srcUs[0], &dstThem[0], &srcThem[0], &w[0], remUs, addUs, remThem, addThem,
 			&s.x[0], &s.idx[0], &s.h[0], &t.L1Blocked[0], &t.L1Rows[0], &t.L1Bias[0], &t.L2Blocked[0], &t.L2Bias[0], &t.Out[0], t.OutBias)
@@ -93,4 +89,14 @@ func (t *Tail) UpdateForward(dstUs, srcUs, dstThem, srcThem, w []int16, remUs, a
 	AccUpdate(dstUs, srcUs, w, remUs, addUs)
 	AccUpdate(dstThem[:half], srcThem, w, remThem, addThem)
 	return t.Forward(dstUs, dstThem[:half], s)
+}
+
+// inRange reports whether every index of l is below n.
+func inRange(l []int32, n uint32) bool {
+	for _, f := range l {
+		if uint32(f) >= n {
+			return false
+		}
+	}
+	return true
 }
