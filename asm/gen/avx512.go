@@ -13,8 +13,9 @@ import (
 // an int32 lane without an int16 step, so the result equals the maddubs +
 // madd chain of the AVX2 kernels exactly and needs no grouping limit.
 
-// zeroData is 64 zero bytes (set by main).
-var zeroData Mem
+// zeroData is 64 zero bytes and bcastIndex 8 index vectors for VPERMD,
+// vector g with every lane g (set by main).
+var zeroData, bcastIndex Mem
 
 // zeroVec is the current kernel's zero register (see text512).
 var zeroVec reg.VecVirtual
@@ -640,6 +641,7 @@ func (c *clipper) clip(acc [8]Op) {
 func forward256From(pre string, in [8]reg.VecVirtual, nz reg.GPVirtual, nnzTable Mem) {
 	h := Load(Param("h"), GP64())
 	b1 := Load(Param("b1"), GP64())
+	h1 := ZMM() // the first layer's output, from either path
 	CMPQ(nz, U8(128-128/8))
 	JAE(LabelRef(pre + "_dense"))
 
@@ -655,6 +657,9 @@ func forward256From(pre string, in [8]reg.VecVirtual, nz reg.GPVirtual, nnzTable
 		wr:  Load(Param("w1r"), GP64()),
 		idx: Load(Param("idx"), GP64()),
 	}, nnzTable)
+	// As stored: two 16-byte loads forward from the two stores.
+	VMOVDQU32(Mem{Base: h}, h1.AsX())
+	VINSERTI32X4(U8(1), Mem{Base: h, Disp: 16}, h1.AsY(), h1.AsY())
 	JMP(LabelRef(pre + "_layers23"))
 
 	Label(pre + "_dense")
@@ -676,7 +681,83 @@ func forward256From(pre string, in [8]reg.VecVirtual, nz reg.GPVirtual, nnzTable
 		sums[ob] = ZMM()
 		VMOVDQA64(hsum16(a), sums[ob]) // a[0] is cleared for the next block
 	}
-	store32(h, sums[0], sums[1], b1)
+	pack32(h1, sums[0], sums[1], b1)
 	Label(pre + "_layers23")
-	forwardLayers23(pre, h, nnzTable)
+	layers23Reg(h1)
+}
+
+// pack32 writes to the low 256 bits of dst the 32 bytes clamp((v + bias)
+// >> 6, 0, 127) of the int32 lanes lo, hi (store32 without the store);
+// bias may be nil.
+func pack32(dst, lo, hi reg.VecVirtual, bias reg.Register) {
+	zero, t := ZMM(), ZMM()
+	zeroReg(zero)
+	for h, v := range []reg.VecVirtual{lo, hi} {
+		if bias != nil {
+			VPADDD(Mem{Base: bias, Disp: 64 * h}, v, v)
+		}
+		VPSRAD(U8(6), v, v)
+		VPMAXSD(zero, v, v)
+	}
+	VPMOVSDB(lo, dst.AsX())
+	VPMOVSDB(hi, t.AsX())
+	VINSERTI32X4(U8(1), t.AsX(), dst.AsY(), dst.AsY())
+}
+
+// layers23Reg is forwardLayers23 from h1 in a register (the low 32 bytes):
+// each group of 4 inputs is broadcast by a lane permutation instead of a
+// load, and h2 stays in a register too. Going through memory made this
+// tail a chain of store-to-load waits that cost 20 ns of the incremental
+// step.
+func layers23Reg(h1 reg.VecVirtual) {
+	w2b := Load(Param("w2b"), GP64())
+	b2 := Load(Param("b2"), GP64())
+	const sets = 4
+	var acc [sets][2]reg.VecVirtual
+	for u := range acc {
+		for k := range acc[u] {
+			acc[u][k] = ZMM()
+			if u == 0 {
+				VMOVDQU32(Mem{Base: b2, Disp: 64 * k}, acc[u][k])
+			} else {
+				zeroReg(acc[u][k])
+			}
+		}
+	}
+	for g := 0; g < 8; g++ {
+		x := ZMM()
+		VMOVDQU32(bcastIndex.Offset(64*g), x)
+		VPERMD(h1, x, x)
+		a := acc[g%sets]
+		VPDPBUSD(Mem{Base: w2b, Disp: 128 * g}, x, a[0])
+		VPDPBUSD(Mem{Base: w2b, Disp: 128*g + 64}, x, a[1])
+	}
+	for k := 0; k < 2; k++ {
+		for step := 1; step < sets; step *= 2 {
+			for u := 0; u < sets; u += 2 * step {
+				VPADDD(acc[u+step][k], acc[u][k], acc[u][k])
+			}
+		}
+	}
+	h2 := ZMM()
+	pack32(h2, acc[0][0], acc[0][1], nil)
+
+	w3 := Load(Param("w3"), GP64())
+	sum := ZMM()
+	zeroReg(sum)
+	VPDPBUSD(Mem{Base: w3}, h2.AsY(), sum.AsY())
+	lo, hi := sum.AsX(), XMM()
+	VEXTRACTI32X4(U8(1), sum.AsY(), hi)
+	VPADDD(hi, lo, lo)
+	VPSHUFD(U8(0x4E), lo, hi)
+	VPADDD(hi, lo, lo)
+	VPSHUFD(U8(0xB1), lo, hi)
+	VPADDD(hi, lo, lo)
+	r := GP32()
+	VMOVD(lo, r)
+	b3 := Load(Param("b3"), GP32())
+	ADDL(b3, r)
+	Store(r, ReturnIndex(0))
+	VZEROUPPER()
+	RET()
 }

@@ -37,6 +37,13 @@ func main() {
 		DATA(8*i, U64(0))
 	}
 
+	bcastIndex = GLOBL("bcastidx", RODATA|NOPTR)
+	for g := 0; g < 8; g++ {
+		for l := 0; l < 16; l++ {
+			DATA(64*g+4*l, U32(g))
+		}
+	}
+
 	accUpdate()
 	clippedReLU()
 	affine("affineSparse32AVX2", true, permd, nnz)

@@ -41,25 +41,27 @@ func TestTiming(t *testing.T) {
 	ev := NewEvaluator(net)
 	ev.Reset(pos)
 	ev.Evaluate(pos)
-	for _, avx := range []bool{true, false} {
-		if avx && !asm.SupportedCPU() {
+	defer func(a, b bool) { asm.UseAVX2, asm.UseAVX512 = a, b }(asm.UseAVX2, asm.UseAVX512)
+	for _, level := range []struct{ avx2, avx512 bool }{{true, true}, {true, false}, {false, false}} {
+		if level.avx2 && !asm.SupportedCPU() || level.avx512 && !asm.SupportedAVX512() {
 			continue
 		}
-		asm.UseAVX2 = avx
+		asm.UseAVX2, asm.UseAVX512 = level.avx2, level.avx512
+		name := asm.Level()
 		calls := 200
-		if !avx {
+		if !level.avx2 {
 			calls = 5
 		}
 		i := 0
-		t.Logf("avx2=%v propagate     %v", avx, minTime(300, calls, func() { acc.Raw(board.Black) }))
-		t.Logf("avx2=%v incremental   %v", avx, minTime(300, calls, func() {
+		t.Logf("%-6s propagate     %v", name, minTime(300, calls, func() { acc.Raw(board.Black) }))
+		t.Logf("%-6s incremental   %v", name, minTime(300, calls, func() {
 			ev.DoMove(pos, moves[i%len(moves)])
 			ev.Evaluate(pos)
 			ev.UndoMove(pos)
 			i++
 		}))
-		t.Logf("avx2=%v refresh+eval  %v", avx, minTime(100, calls/4+1, func() { net.Evaluate(pos, 16) }))
-		t.Logf("avx2=%v update 2+2    %v", avx, minTime(300, calls, func() { acc.Update(board.Black, []int32{5, 7000}, []int32{9, 80000}) }))
+		t.Logf("%-6s refresh+eval  %v", name, minTime(100, calls/4+1, func() { net.Evaluate(pos, 16) }))
+		t.Logf("%-6s update 2+2    %v", name, minTime(300, calls, func() { acc.Update(board.Black, []int32{5, 7000}, []int32{9, 80000}) }))
 	}
 	asm.UseAVX2 = asm.SupportedCPU()
 	t.Logf("do+undo alone        %v", minTime(300, 200, func() { pos.DoMove(moves[3]); pos.UndoMove() }))
