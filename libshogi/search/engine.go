@@ -388,6 +388,7 @@ func (e *Engine) report(t *thread, depth int, bound Bound) {
 		return
 	}
 	el := time.Since(e.realStart)
+	t.nodes.Store(t.count) // the reporting thread's own count, exact
 	nodes := e.totalNodes()
 	nps := uint64(0)
 	if el > 0 {

@@ -35,6 +35,10 @@ type thread struct {
 	e     *Engine
 	pos   *board.Position
 	ev    Evaluator
+	// count is the thread's node count; nodes publishes it to the other
+	// threads every 1024 nodes and when the thread stops. A locked
+	// increment per node would cost a full memory barrier at every node.
+	count uint64
 	nodes atomic.Uint64
 
 	rootMoves      []rootMove
@@ -80,6 +84,7 @@ func (t *thread) clearStats() {
 func (t *thread) setup(pos *board.Position, list *board.MoveList) {
 	t.pos.Set(pos)
 	t.ev.Reset(t.pos)
+	t.count = 0
 	t.nodes.Store(0)
 	if cap(t.rootMoves) < list.N {
 		t.rootMoves = make([]rootMove, list.N)
@@ -119,6 +124,7 @@ func (t *thread) stopped() bool { return t.e.stop.Load() }
 
 func (t *thread) iterate() {
 	e := t.e
+	defer func() { t.nodes.Store(t.count) }()
 	main := t.id == 0
 	maxDepth := MaxPly - 1
 	// Only the main thread obeys a depth limit: helpers that stopped there
@@ -246,7 +252,11 @@ func (t *thread) result() Result {
 }
 
 func (t *thread) countNode() {
-	n := t.nodes.Add(1)
+	t.count++
+	n := t.count
+	if n&1023 == 0 {
+		t.nodes.Store(n)
+	}
 	if t.id == 0 {
 		if t.e.limits.Nodes > 0 {
 			if n >= t.e.limits.Nodes && len(t.e.threads) == 1 {
