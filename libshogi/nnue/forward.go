@@ -2,6 +2,7 @@ package nnue
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/libshogi/libshogi/asm"
 )
@@ -67,7 +68,7 @@ func padded(dst, src []uint8, n int) []uint8 {
 // fvScale truncating toward zero, clamped to ±ValueMaxEval.
 // An fvScale below 1 counts as 1.
 func ScaleOutput(out int32, fvScale int) int {
-	v := int(out) / max(fvScale, 1)
+	v := int(out / int32(min(max(fvScale, 1), math.MaxInt32))) // 32-bit division: cheaper than 64-bit
 	return min(max(v, -ValueMaxEval), ValueMaxEval)
 }
 
