@@ -28,6 +28,7 @@ type Evaluator struct {
 	net     *Net
 	half    int
 	fvScale int
+	fvShift int8 // log2(fvScale) when it is a power of two, else -1
 	plies   []plyState
 	acc     []int16 // 2*half per ply: Black's perspective then White's
 	sp      int
@@ -73,7 +74,8 @@ const initialPlies = 256
 
 // NewEvaluator returns an evaluator for net with FV_SCALE 16.
 func NewEvaluator(net *Net) *Evaluator {
-	e := &Evaluator{net: net, half: net.Arch.HalfDims, fvScale: DefaultFVScale}
+	e := &Evaluator{net: net, half: net.Arch.HalfDims}
+	e.SetFVScale(DefaultFVScale)
 	e.plies = make([]plyState, initialPlies)
 	e.acc = make([]int16, initialPlies*2*e.half)
 	e.finny = new([2][NumSquares]finnyEntry)
@@ -89,7 +91,10 @@ func (e *Evaluator) SetFVScale(v int) error {
 	if err := CheckFVScale(v); err != nil {
 		return err
 	}
-	e.fvScale = v
+	e.fvScale, e.fvShift = v, -1
+	if v&(v-1) == 0 {
+		e.fvShift = int8(bits.TrailingZeros(uint(v)))
+	}
 	return nil
 }
 
@@ -211,6 +216,17 @@ func (e *Evaluator) Evaluate(pos *board.Position) int {
 	raw, ok := e.Raw(pos)
 	if !ok {
 		return 0
+	}
+	return e.scale(raw)
+}
+
+// scale is ScaleOutput with the evaluator's FV_SCALE. A power of two (the
+// default 16) takes a shift that truncates toward zero instead of a
+// division, which sat on the critical path of every evaluation.
+func (e *Evaluator) scale(raw int32) int {
+	if sh := e.fvShift; sh >= 0 {
+		v := int((raw + (raw>>31)&(1<<sh-1)) >> sh)
+		return min(max(v, -ValueMaxEval), ValueMaxEval)
 	}
 	return ScaleOutput(raw, e.fvScale)
 }

@@ -1,6 +1,7 @@
 package nnue
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -202,6 +203,28 @@ func TestEvaluatorAcrossPositions(t *testing.T) {
 			ev.Reset(pos)
 			if got := ev.Evaluate(pos); got != r.eval {
 				t.Fatalf("pass %d row %d: %d, want %d", pass, i, got, r.eval)
+			}
+		}
+	}
+}
+
+// TestEvaluatorScale: the evaluator's shift for powers of two equals
+// ScaleOutput's division for every FV_SCALE and raw values around the
+// rounding and clamping edges.
+func TestEvaluatorScale(t *testing.T) {
+	ev := NewEvaluator(testNets(t)["test"])
+	raws := []int32{0, 1, -1, 15, -15, 16, -16, 17, -17, 127, -127, 128, -128, 129, -129,
+		508048, -508048, 508049, -508049, math.MaxInt32, math.MinInt32, math.MinInt32 + 1}
+	for v := int32(-5000); v <= 5000; v += 7 {
+		raws = append(raws, v)
+	}
+	for fv := MinFVScale; fv <= MaxFVScale; fv++ {
+		if err := ev.SetFVScale(fv); err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range raws {
+			if got, want := ev.scale(r), ScaleOutput(r, fv); got != want {
+				t.Fatalf("FV_SCALE %d raw %d: %d, ScaleOutput %d", fv, r, got, want)
 			}
 		}
 	}
