@@ -219,7 +219,7 @@ func read(in io.Reader, size int64) (*Net, error) {
 	}
 	total := arch.Features.Dims * arch.HalfDims
 	if size >= 0 {
-		n.FTWeight = make([]int16, total)
+		n.FTWeight = makeWeights(total)
 		r.i16s(n.FTWeight, "the feature transformer weights")
 	} else {
 		// Unknown length: grow as the data arrives, so that a short stream

@@ -72,7 +72,7 @@ func NewNet(a Arch) (*Net, error) {
 	}
 	n := &Net{Arch: a, ArchString: a.String(), FileHash: a.FileHash(), FTHash: a.FTHash(), NetHash: a.NetHash()}
 	n.FTBias = make([]int16, a.HalfDims)
-	n.FTWeight = make([]int16, a.Features.Dims*a.HalfDims)
+	n.FTWeight = makeWeights(a.Features.Dims * a.HalfDims)
 	for _, l := range a.Layers() {
 		n.Layers = append(n.Layers, Layer{LayerShape: l, Bias: make([]int32, l.Out), Weight: make([]int8, l.Out*l.PaddedIn())})
 	}
