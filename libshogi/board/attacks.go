@@ -282,6 +282,35 @@ func Attacks(pc Piece, s Square, occ Bitboard) Bitboard {
 	return stepAttacks[c][pt][s]
 }
 
+// attacksSquare reports whether a piece pc on s attacks t with occupancy
+// occ, i.e. Attacks(pc, s, occ).Has(t), without computing the slider
+// attack sets: the empty-board reach first, then the squares between.
+func attacksSquare(pc Piece, s, t Square, occ Bitboard) bool {
+	c, pt := pc.Color(), pc.Type()
+	var reach Bitboard
+	switch pt {
+	case Lance:
+		reach = lanceEmpty[c][s]
+	case Bishop:
+		reach = bishopEmpty[s]
+	case Rook:
+		reach = rookEmpty[s]
+	case Horse:
+		if stepAttacks[Black][Horse][s].Has(t) {
+			return true
+		}
+		reach = bishopEmpty[s]
+	case Dragon:
+		if stepAttacks[Black][Dragon][s].Has(t) {
+			return true
+		}
+		reach = rookEmpty[s]
+	default:
+		return stepAttacks[c][pt][s].Has(t)
+	}
+	return reach.Has(t) && between[s][t].And(occ).IsZero()
+}
+
 // StepAttacks returns the attacks of a non-sliding piece type.
 func StepAttacks(c Color, pt PieceType, s Square) Bitboard { return stepAttacks[c][pt][s] }
 

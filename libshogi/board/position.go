@@ -199,7 +199,7 @@ func (p *Position) checkersAfter(m Move, to Square) Bitboard {
 	us := p.side.Opp()
 	occ := p.occupied
 	var chk Bitboard
-	if Attacks(p.board[to], to, occ).Has(k) {
+	if attacksSquare(p.board[to], to, k, occ) {
 		chk = squareBB[to]
 	}
 	if m.IsDrop() {
