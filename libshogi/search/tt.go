@@ -174,8 +174,7 @@ func (t *TT) store(key uint64, move uint16, score, eval Score, depth int, bound 
 		}
 	}
 	nd := pack(move, score, eval, depth, bound, gen)
-	repl.data.Store(nd)
-	repl.check.Store(key ^ nd)
+	storeEntry(repl, key^nd, nd)
 }
 
 // Hashfull is the per-mille of entries written during the current search

@@ -1,7 +1,0 @@
-//go:build !amd64
-
-package search
-
-import "unsafe"
-
-func prefetch(addr unsafe.Pointer) {}
