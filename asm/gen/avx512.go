@@ -45,93 +45,6 @@ func zeroReg(r reg.Register) {
 	}
 }
 
-// accUpdate512: dst = src - Σ removed columns + Σ added columns, 256 int16
-// lanes (8 registers) at a time: one pass for HalfKP's 256-wide columns.
-func accUpdate512() {
-	text512("accUpdateAVX512", "func(dst, src, w *int16, n int, removed, added []int32)",
-		"accUpdateAVX512 is AccUpdate for n a multiple of 256.")
-	accUpdateBody("acc512", Load(Param("dst"), GP64()), Load(Param("src"), GP64()),
-		Load(Param("w"), GP64()), Load(Param("n"), GP64()), "removed", "added")
-	VZEROUPPER()
-	RET()
-}
-
-// accUpdatePair512 is accUpdate512 for both perspectives in one call: dst
-// and src hold 2n values, the first n updated with removed0/added0, the
-// next n with removed1/added1.
-func accUpdatePair512() {
-	text512("accUpdatePairAVX512", "func(dst, src, w *int16, n int, removed0, added0, removed1, added1 []int32)",
-		"accUpdatePairAVX512 is AccUpdatePair for n a multiple of 256.")
-	dst := Load(Param("dst"), GP64())
-	src := Load(Param("src"), GP64())
-	w := Load(Param("w"), GP64())
-	n := Load(Param("n"), GP64())
-	accUpdateBody("pair0", dst, src, w, n, "removed0", "added0")
-	row := GP64()
-	LEAQ(Mem{Base: n, Index: n, Scale: 1}, row)
-	ADDQ(row, dst)
-	ADDQ(row, src)
-	accUpdateBody("pair1", dst, src, w, n, "removed1", "added1")
-	VZEROUPPER()
-	RET()
-}
-
-// accUpdateBody: the loop of accUpdate512 with the column lists read from
-// the slice parameters named rem and add.
-func accUpdateBody(pre string, dst, src, w, n reg.Register, remName, addName string) {
-	rem := Load(Param(remName).Base(), GP64())
-	remN := Load(Param(remName).Len(), GP64())
-	add := Load(Param(addName).Base(), GP64())
-	addN := Load(Param(addName).Len(), GP64())
-
-	row := GP64() // bytes per column
-	MOVQ(n, row)
-	SHLQ(U8(1), row)
-	off := GP64()
-	XORQ(off, off)
-	acc := make([]reg.VecVirtual, 8)
-	for i := range acc {
-		acc[i] = ZMM()
-	}
-	i, col := GP64(), GP64()
-
-	Label(pre + "_chunk")
-	for k, a := range acc {
-		VMOVDQU64(Mem{Base: src, Index: off, Scale: 1, Disp: 64 * k}, a)
-	}
-	for _, pass := range []struct {
-		name  string
-		base  reg.Register
-		count reg.Register
-		sub   bool
-	}{{pre + "_rem", rem, remN, true}, {pre + "_add", add, addN, false}} {
-		XORQ(i, i)
-		Label(pass.name + "_loop")
-		CMPQ(i, pass.count)
-		JAE(LabelRef(pass.name + "_done"))
-		MOVLQZX(Mem{Base: pass.base, Index: i, Scale: 4}, col)
-		IMULQ(row, col)
-		ADDQ(w, col)
-		for k, a := range acc {
-			m := Mem{Base: col, Index: off, Scale: 1, Disp: 64 * k}
-			if pass.sub {
-				VPSUBW(m, a, a)
-			} else {
-				VPADDW(m, a, a)
-			}
-		}
-		INCQ(i)
-		JMP(LabelRef(pass.name + "_loop"))
-		Label(pass.name + "_done")
-	}
-	for k, a := range acc {
-		VMOVDQU64(a, Mem{Base: dst, Index: off, Scale: 1, Disp: 64 * k})
-	}
-	ADDQ(U32(512), off)
-	CMPQ(off, row)
-	JB(LabelRef(pre + "_chunk"))
-}
-
 // clippedReLU512: out[i] = clamp(in[i], 0, 127), 32 lanes at a time: the
 // maximum with zero, then a signed-saturating narrowing that keeps order.
 func clippedReLU512() {
@@ -359,17 +272,9 @@ func affineBody(pre string, r affineRegs, nnzTable Mem) {
 // store32 writes clamp(v >> 6, 0, 127) of the 32 int32 lanes lo, hi to
 // out; bias is added first unless it is nil.
 func store32(out reg.Register, lo, hi reg.VecVirtual, bias reg.Register) {
-	zero, t := ZMM(), XMM()
-	zeroReg(zero)
-	for h, v := range []reg.VecVirtual{lo, hi} {
-		if bias != nil {
-			VPADDD(Mem{Base: bias, Disp: 64 * h}, v, v)
-		}
-		VPSRAD(U8(6), v, v)
-		VPMAXSD(zero, v, v)
-		VPMOVSDB(v, t) // 0..2^25 saturates to 127
-		VMOVDQU32(t, Mem{Base: out, Disp: 16 * h})
-	}
+	t := ZMM()
+	pack32(t, lo, hi, bias)
+	VMOVDQU32(t.AsY(), Mem{Base: out})
 }
 
 // rowsBody: 32 outputs from dense input with the weights in the
@@ -507,23 +412,20 @@ func forwardLayers23(pre string, h reg.Register, nnzTable Mem) {
 		bias: Load(Param("b2"), GP64()),
 	}, nnzTable)
 
-	// Output: the two 16-byte halves of h2 (loaded as they were stored, so
-	// the loads forward from the stores), one VPDPBUSD, a lane sum.
+	// The load forwards from store32's one 32-byte store.
+	v := ZMM()
+	VMOVDQU32(Mem{Base: h2}, v.AsY())
+	outputLayer(v)
+}
+
+// outputLayer returns Σ h2[i]*w3[i] + b3 for h2 in the low 32 bytes of a
+// register: one VPDPBUSD and a lane sum. It ends the kernel.
+func outputLayer(h2 reg.VecVirtual) {
 	w3 := Load(Param("w3"), GP64())
-	v, s := YMM(), YMM()
-	VMOVDQU32(Mem{Base: h2}, v.AsX())
-	VINSERTI32X4(U8(1), Mem{Base: h2, Disp: 16}, v, v)
-	zeroReg(s)
-	VPDPBUSD(Mem{Base: w3}, v, s)
-	lo, hi := s.AsX(), XMM()
-	VEXTRACTI32X4(U8(1), s, hi)
-	VPADDD(hi, lo, lo)
-	VPSHUFD(U8(0x4E), lo, hi)
-	VPADDD(hi, lo, lo)
-	VPSHUFD(U8(0xB1), lo, hi)
-	VPADDD(hi, lo, lo)
-	r := GP32()
-	VMOVD(lo, r)
+	sum := ZMM()
+	zeroReg(sum)
+	VPDPBUSD(Mem{Base: w3}, h2.AsY(), sum.AsY())
+	r := laneSum8(sum, true)
 	b3 := Load(Param("b3"), GP32())
 	ADDL(b3, r)
 	Store(r, ReturnIndex(0))
@@ -657,9 +559,7 @@ func forward256From(pre string, in [8]reg.VecVirtual, nz reg.GPVirtual, nnzTable
 		wr:  Load(Param("w1r"), GP64()),
 		idx: Load(Param("idx"), GP64()),
 	}, nnzTable)
-	// As stored: two 16-byte loads forward from the two stores.
-	VMOVDQU32(Mem{Base: h}, h1.AsX())
-	VINSERTI32X4(U8(1), Mem{Base: h, Disp: 16}, h1.AsY(), h1.AsY())
+	VMOVDQU32(Mem{Base: h}, h1.AsY())
 	JMP(LabelRef(pre + "_layers23"))
 
 	Label(pre + "_dense")
@@ -741,23 +641,5 @@ func layers23Reg(h1 reg.VecVirtual) {
 	}
 	h2 := ZMM()
 	pack32(h2, acc[0][0], acc[0][1], nil)
-
-	w3 := Load(Param("w3"), GP64())
-	sum := ZMM()
-	zeroReg(sum)
-	VPDPBUSD(Mem{Base: w3}, h2.AsY(), sum.AsY())
-	lo, hi := sum.AsX(), XMM()
-	VEXTRACTI32X4(U8(1), sum.AsY(), hi)
-	VPADDD(hi, lo, lo)
-	VPSHUFD(U8(0x4E), lo, hi)
-	VPADDD(hi, lo, lo)
-	VPSHUFD(U8(0xB1), lo, hi)
-	VPADDD(hi, lo, lo)
-	r := GP32()
-	VMOVD(lo, r)
-	b3 := Load(Param("b3"), GP32())
-	ADDL(b3, r)
-	Store(r, ReturnIndex(0))
-	VZEROUPPER()
-	RET()
+	outputLayer(h2)
 }

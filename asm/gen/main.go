@@ -60,72 +60,6 @@ func main() {
 	Generate()
 }
 
-// accUpdate: dst = src - Σ removed columns + Σ added columns, 128 int16
-// lanes (8 registers) at a time.
-func accUpdate() {
-	TEXT("accUpdateAVX2", NOSPLIT, "func(dst, src, w *int16, n int, removed, added []int32)")
-	Pragma("noescape")
-	Doc("accUpdateAVX2 is AccUpdate for n a multiple of 128.")
-	dst := Load(Param("dst"), GP64())
-	src := Load(Param("src"), GP64())
-	w := Load(Param("w"), GP64())
-	n := Load(Param("n"), GP64())
-	rem := Load(Param("removed").Base(), GP64())
-	remN := Load(Param("removed").Len(), GP64())
-	add := Load(Param("added").Base(), GP64())
-	addN := Load(Param("added").Len(), GP64())
-
-	row := GP64() // bytes per column
-	MOVQ(n, row)
-	SHLQ(U8(1), row)
-	off := GP64()
-	XORQ(off, off)
-	acc := make([]reg.VecVirtual, 8)
-	for i := range acc {
-		acc[i] = YMM()
-	}
-	i := GP64()
-	col := GP64()
-
-	Label("chunk")
-	for k, a := range acc {
-		VMOVDQU(Mem{Base: src, Index: off, Scale: 1, Disp: 32 * k}, a)
-	}
-	for _, pass := range []struct {
-		name  string
-		base  reg.Register
-		count reg.Register
-		sub   bool
-	}{{"rem", rem, remN, true}, {"add", add, addN, false}} {
-		XORQ(i, i)
-		Label(pass.name + "_loop")
-		CMPQ(i, pass.count)
-		JAE(LabelRef(pass.name + "_done"))
-		MOVLQZX(Mem{Base: pass.base, Index: i, Scale: 4}, col)
-		IMULQ(row, col)
-		ADDQ(w, col)
-		for k, a := range acc {
-			m := Mem{Base: col, Index: off, Scale: 1, Disp: 32 * k}
-			if pass.sub {
-				VPSUBW(m, a, a)
-			} else {
-				VPADDW(m, a, a)
-			}
-		}
-		INCQ(i)
-		JMP(LabelRef(pass.name + "_loop"))
-		Label(pass.name + "_done")
-	}
-	for k, a := range acc {
-		VMOVDQU(a, Mem{Base: dst, Index: off, Scale: 1, Disp: 32 * k})
-	}
-	ADDQ(U32(256), off)
-	CMPQ(off, row)
-	JB(LabelRef("chunk"))
-	VZEROUPPER()
-	RET()
-}
-
 // clippedReLU: out[i] = clamp(in[i], 0, 127), 32 lanes at a time.
 func clippedReLU() {
 	TEXT("clippedReLUAVX2", NOSPLIT, "func(out *uint8, in *int16, n int)")
@@ -335,16 +269,31 @@ func dot() {
 	ADDQ(U8(32), w)
 	SUBQ(U8(32), n)
 	JNZ(LabelRef("dot_loop"))
-	lo, hi := acc.AsX(), XMM()
-	VEXTRACTI128(U8(1), acc, hi)
+	Store(laneSum8(acc, false), ReturnIndex(0))
+	VZEROUPPER()
+	RET()
+}
+
+// laneSum8 returns in a GP register the sum of the 8 int32 lanes of the
+// low 256 bits of v (clobbered). evex picks the encodings that accept
+// registers 16-31, which the AVX-512 kernels' allocator hands out.
+func laneSum8(v reg.VecVirtual, evex bool) reg.GPVirtual {
+	lo, hi := v.AsX(), XMM()
+	if evex {
+		VEXTRACTI32X4(U8(1), v.AsY(), hi)
+	} else {
+		VEXTRACTI128(U8(1), v.AsY(), hi)
+	}
 	VPADDD(hi, lo, lo)
 	VPSHUFD(U8(0x4E), lo, hi)
 	VPADDD(hi, lo, lo)
 	VPSHUFD(U8(0xB1), lo, hi)
 	VPADDD(hi, lo, lo)
 	r := GP32()
-	MOVD(lo, r)
-	Store(r, ReturnIndex(0))
-	VZEROUPPER()
-	RET()
+	if evex {
+		VMOVD(lo, r)
+	} else {
+		MOVD(lo, r)
+	}
+	return r
 }
