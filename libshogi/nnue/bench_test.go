@@ -21,6 +21,8 @@ func benchPos(b *testing.B) (*Net, *board.Position, []board.Move) {
 	return net, pos, append([]board.Move(nil), ml.Slice()...)
 }
 
+// withAVX2 runs f with the assembly on (the widest level the CPU has) or
+// off (the Go twins).
 func withAVX2(b *testing.B, on bool, f func()) {
 	if on && !asm.SupportedCPU() {
 		b.Skip("no AVX2")
@@ -29,6 +31,14 @@ func withAVX2(b *testing.B, on bool, f func()) {
 	asm.UseAVX2 = on
 	defer func() { asm.UseAVX2 = old }()
 	f()
+}
+
+// withoutAVX512 runs f with the AVX2 kernels only.
+func withoutAVX512(b *testing.B, f func()) {
+	old := asm.UseAVX512
+	asm.UseAVX512 = false
+	defer func() { asm.UseAVX512 = old }()
+	withAVX2(b, true, f)
 }
 
 // BenchmarkRefreshEvaluate: both accumulators from scratch + forward pass.
@@ -56,8 +66,12 @@ func benchIncremental(b *testing.B) {
 }
 
 // BenchmarkIncremental: do_move + evaluate + undo_move, cycling over the
-// legal moves of a middle-game position (target <= 150 ns).
+// legal moves of a middle-game position (target <= 150 ns), with the widest
+// kernels the CPU has.
 func BenchmarkIncremental(b *testing.B) { withAVX2(b, true, func() { benchIncremental(b) }) }
+
+// BenchmarkIncrementalAVX2 is the same with the AVX2 kernels only.
+func BenchmarkIncrementalAVX2(b *testing.B) { withoutAVX512(b, func() { benchIncremental(b) }) }
 
 // BenchmarkIncrementalGo is the same with the Go twins.
 func BenchmarkIncrementalGo(b *testing.B) { withAVX2(b, false, func() { benchIncremental(b) }) }
@@ -84,8 +98,10 @@ func benchPropagate(b *testing.B) {
 	}
 }
 
-// BenchmarkPropagateAVX2 / Go: the forward pass from computed accumulators.
-func BenchmarkPropagateAVX2(b *testing.B) { withAVX2(b, true, func() { benchPropagate(b) }) }
+// BenchmarkPropagate / AVX2 / Go: the forward pass from computed
+// accumulators with the widest kernels, the AVX2 ones, the Go twins.
+func BenchmarkPropagate(b *testing.B)     { withAVX2(b, true, func() { benchPropagate(b) }) }
+func BenchmarkPropagateAVX2(b *testing.B) { withoutAVX512(b, func() { benchPropagate(b) }) }
 func BenchmarkPropagateGo(b *testing.B)   { withAVX2(b, false, func() { benchPropagate(b) }) }
 
 func benchUpdate(b *testing.B) {
@@ -98,6 +114,8 @@ func benchUpdate(b *testing.B) {
 	}
 }
 
-// BenchmarkAccUpdateAVX2 / Go: 2 removed + 2 added columns on one perspective.
-func BenchmarkAccUpdateAVX2(b *testing.B) { withAVX2(b, true, func() { benchUpdate(b) }) }
+// BenchmarkAccUpdate / AVX2 / Go: 2 removed + 2 added columns on one
+// perspective, at each kernel level.
+func BenchmarkAccUpdate(b *testing.B)     { withAVX2(b, true, func() { benchUpdate(b) }) }
+func BenchmarkAccUpdateAVX2(b *testing.B) { withoutAVX512(b, func() { benchUpdate(b) }) }
 func BenchmarkAccUpdateGo(b *testing.B)   { withAVX2(b, false, func() { benchUpdate(b) }) }

@@ -16,7 +16,7 @@ type scratch struct {
 	h1 [1024]uint8
 	h2 [1024]uint8
 	// idx is the kernel's list of non-zero input groups of the first layer.
-	idx [maxTransformed/4 + 8]uint16
+	idx  [maxTransformed/4 + 8]uint16
 	pad  [1056]uint8 // a hidden layer's output padded to a multiple of 32
 	tail asm.TailScratch
 }
