@@ -31,10 +31,10 @@ const histMax = 16384
 // thread is one search thread's private state. Nothing here is allocated
 // during the search.
 type thread struct {
-	id    int
-	e     *Engine
-	pos   *board.Position
-	ev    Evaluator
+	id  int
+	e   *Engine
+	pos *board.Position
+	ev  Evaluator
 	// count is the thread's node count; nodes publishes it to the other
 	// threads every 1024 nodes and when the thread stops. A locked
 	// increment per node would cost a full memory barrier at every node.
