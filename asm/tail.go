@@ -79,7 +79,7 @@ func (t *Tail) UpdateForward(dstUs, srcUs, dstThem, srcThem, w []int16, remUs, a
 	half := len(dstUs)
 	if use512() && half == 256 && len(t.L1Rows) == len(t.L1Blocked) &&
 		len(srcUs) >= half && len(dstThem) >= half && len(srcThem) >= half {
-		if cols := uint32(len(w) / half); !inRange(remUs, cols) || !inRange(addUs, cols) ||
+		if cols := uint32(len(w) / 256); !inRange(remUs, cols) || !inRange(addUs, cols) ||
 			!inRange(remThem, cols) || !inRange(addThem, cols) {
 			panic("asm: UpdateForward: feature index out of range")
 		}
