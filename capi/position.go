@@ -17,6 +17,29 @@ func withPosition(cerr *C.shogi_error_t, h C.shogi_position_t, body func(p *boar
 	})
 }
 
+// positionValue writes f(p) to *out for the position of handle h: the
+// shape of the one-value getters.
+func positionValue[T any](cerr *C.shogi_error_t, h C.shogi_position_t, out *T, name string, f func(p *board.Position) T) C.shogi_status_t {
+	return withPosition(cerr, h, func(p *board.Position) error {
+		if out == nil {
+			return errNull(name)
+		}
+		*out = f(p)
+		return nil
+	})
+}
+
+// enumValue writes table[v] to *out, or reports an internal error for a
+// value the table lacks.
+func enumValue[K comparable](out *C.int32_t, table map[K]C.int32_t, v K, what string) error {
+	c, ok := table[v]
+	if !ok {
+		return errorf(statusInternal, "unknown %s %v", what, v)
+	}
+	*out = c
+	return nil
+}
+
 // newPosition registers p as a new position handle in *out.
 func newPosition(out *C.shogi_position_t, p *board.Position) error {
 	return newHandle(unsafe.Pointer(out), kindPosition, p)
@@ -139,46 +162,22 @@ func shogi_position_sfen(h C.shogi_position_t, buf *C.char, capacity C.size_t, n
 
 //export shogi_position_side_to_move
 func shogi_position_side_to_move(h C.shogi_position_t, color *C.int32_t, cerr *C.shogi_error_t) C.shogi_status_t {
-	return withPosition(cerr, h, func(p *board.Position) error {
-		if color == nil {
-			return errNull("color")
-		}
-		*color = C.int32_t(p.SideToMove())
-		return nil
-	})
+	return positionValue(cerr, h, color, "color", func(p *board.Position) C.int32_t { return C.int32_t(p.SideToMove()) })
 }
 
 //export shogi_position_ply
 func shogi_position_ply(h C.shogi_position_t, ply *C.int32_t, cerr *C.shogi_error_t) C.shogi_status_t {
-	return withPosition(cerr, h, func(p *board.Position) error {
-		if ply == nil {
-			return errNull("ply")
-		}
-		*ply = C.int32_t(p.Ply())
-		return nil
-	})
+	return positionValue(cerr, h, ply, "ply", func(p *board.Position) C.int32_t { return C.int32_t(p.Ply()) })
 }
 
 //export shogi_position_key
 func shogi_position_key(h C.shogi_position_t, key *C.uint64_t, cerr *C.shogi_error_t) C.shogi_status_t {
-	return withPosition(cerr, h, func(p *board.Position) error {
-		if key == nil {
-			return errNull("key")
-		}
-		*key = C.uint64_t(p.Key())
-		return nil
-	})
+	return positionValue(cerr, h, key, "key", func(p *board.Position) C.uint64_t { return C.uint64_t(p.Key()) })
 }
 
 //export shogi_position_in_check
 func shogi_position_in_check(h C.shogi_position_t, inCheck *C.int32_t, cerr *C.shogi_error_t) C.shogi_status_t {
-	return withPosition(cerr, h, func(p *board.Position) error {
-		if inCheck == nil {
-			return errNull("in_check")
-		}
-		*inCheck = boolInt(p.InCheck())
-		return nil
-	})
+	return positionValue(cerr, h, inCheck, "in_check", func(p *board.Position) C.int32_t { return boolInt(p.InCheck()) })
 }
 
 //export shogi_position_legal_moves
@@ -195,12 +194,8 @@ func shogi_position_legal_moves(h C.shogi_position_t, moves *C.uint32_t, capacit
 
 //export shogi_position_is_legal
 func shogi_position_is_legal(h C.shogi_position_t, move C.uint32_t, legal *C.int32_t, cerr *C.shogi_error_t) C.shogi_status_t {
-	return withPosition(cerr, h, func(p *board.Position) error {
-		if legal == nil {
-			return errNull("legal")
-		}
-		*legal = boolInt(p.IsLegal(board.Move(move & 0xffff)))
-		return nil
+	return positionValue(cerr, h, legal, "legal", func(p *board.Position) C.int32_t {
+		return boolInt(p.IsLegal(board.Move(move & 0xffff)))
 	})
 }
 
@@ -314,19 +309,7 @@ func shogi_position_repetition(h C.shogi_position_t, state *C.int32_t, cerr *C.s
 		if state == nil {
 			return errNull("state")
 		}
-		switch r := p.Repetition(); r {
-		case board.RepNone:
-			*state = C.SHOGI_REPETITION_NONE
-		case board.RepDraw:
-			*state = C.SHOGI_REPETITION_DRAW
-		case board.RepWin:
-			*state = C.SHOGI_REPETITION_WIN
-		case board.RepLose:
-			*state = C.SHOGI_REPETITION_LOSE
-		default:
-			return errorf(statusInternal, "unknown repetition state %v", r)
-		}
-		return nil
+		return enumValue(state, repetitionStates, p.Repetition(), "repetition state")
 	})
 }
 
@@ -339,25 +322,32 @@ func shogi_position_game_result(h C.shogi_position_t, maxMoves C.int32_t, result
 		if maxMoves < 0 {
 			return errorf(statusInvalidArgument, "max_moves %d is negative", int32(maxMoves))
 		}
-		switch r := p.Adjudicate(int(maxMoves)); r {
-		case board.GameOngoing:
-			*result = C.SHOGI_GAME_ONGOING
-		case board.GameCheckmated:
-			*result = C.SHOGI_GAME_CHECKMATED
-		case board.GameRepetitionDraw:
-			*result = C.SHOGI_GAME_REPETITION_DRAW
-		case board.GameRepetitionWin:
-			*result = C.SHOGI_GAME_REPETITION_WIN
-		case board.GameRepetitionLose:
-			*result = C.SHOGI_GAME_REPETITION_LOSE
-		case board.GameMaxMovesDraw:
-			*result = C.SHOGI_GAME_MAX_MOVES_DRAW
-		default:
-			return errorf(statusInternal, "unknown game result %v", r)
-		}
-		return nil
+		return enumValue(result, gameResults, p.Adjudicate(int(maxMoves)), "game result")
 	})
 }
+
+// The board's enums as the header's SHOGI_* values.
+var (
+	repetitionStates = map[board.RepetitionState]C.int32_t{
+		board.RepNone: C.SHOGI_REPETITION_NONE,
+		board.RepDraw: C.SHOGI_REPETITION_DRAW,
+		board.RepWin:  C.SHOGI_REPETITION_WIN,
+		board.RepLose: C.SHOGI_REPETITION_LOSE,
+	}
+	gameResults = map[board.GameResult]C.int32_t{
+		board.GameOngoing:        C.SHOGI_GAME_ONGOING,
+		board.GameCheckmated:     C.SHOGI_GAME_CHECKMATED,
+		board.GameRepetitionDraw: C.SHOGI_GAME_REPETITION_DRAW,
+		board.GameRepetitionWin:  C.SHOGI_GAME_REPETITION_WIN,
+		board.GameRepetitionLose: C.SHOGI_GAME_REPETITION_LOSE,
+		board.GameMaxMovesDraw:   C.SHOGI_GAME_MAX_MOVES_DRAW,
+	}
+	declarationResults = map[board.DeclarationResult]C.int32_t{
+		board.DeclLose: C.SHOGI_DECLARATION_LOSE,
+		board.DeclWin:  C.SHOGI_DECLARATION_WIN,
+		board.DeclDraw: C.SHOGI_DECLARATION_DRAW,
+	}
+)
 
 // declarationRules maps the SHOGI_RULE_* values to the board's rules.
 var declarationRules = map[C.int32_t]board.EnteringKingRule{
@@ -379,15 +369,8 @@ func shogi_position_declaration(h C.shogi_position_t, rule C.int32_t, result *C.
 		if !ok {
 			return errorf(statusInvalidArgument, "unknown declaration rule %d", int32(rule))
 		}
-		switch d := p.Declaration(r); d {
-		case board.DeclLose:
-			*result = C.SHOGI_DECLARATION_LOSE
-		case board.DeclWin:
-			*result = C.SHOGI_DECLARATION_WIN
-		case board.DeclDraw:
-			*result = C.SHOGI_DECLARATION_DRAW
-		default:
-			return errorf(statusInternal, "unknown declaration result %v", d)
+		if err := enumValue(result, declarationResults, p.Declaration(r), "declaration result"); err != nil {
+			return err
 		}
 		if move != nil {
 			*move = C.uint32_t(p.DeclarationMove(r))
@@ -398,12 +381,6 @@ func shogi_position_declaration(h C.shogi_position_t, rule C.int32_t, result *C.
 
 //export shogi_position_mate1
 func shogi_position_mate1(h C.shogi_position_t, move *C.uint32_t, cerr *C.shogi_error_t) C.shogi_status_t {
-	return withPosition(cerr, h, func(p *board.Position) error {
-		if move == nil {
-			return errNull("move")
-		}
-		// Mate1 does and undoes moves: a copy keeps this a read.
-		*move = C.uint32_t(p.Clone().Mate1())
-		return nil
-	})
+	// Mate1 does and undoes moves: a copy keeps this a read.
+	return positionValue(cerr, h, move, "move", func(p *board.Position) C.uint32_t { return C.uint32_t(p.Clone().Mate1()) })
 }
