@@ -13,38 +13,13 @@
 #define _POSIX_C_SOURCE 199309L /* clock_gettime */
 #include <shogi.h>
 
+#include "bench_clock.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 
-#ifdef _WIN32
-#include <windows.h>
-static double now_ns(void) {
-    static LARGE_INTEGER freq;
-    LARGE_INTEGER t;
-    if (!freq.QuadPart) QueryPerformanceFrequency(&freq);
-    QueryPerformanceCounter(&t);
-    return (double)t.QuadPart * 1e9 / (double)freq.QuadPart;
-}
-#else
-#include <time.h>
-static double now_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-#endif
 
 enum { RUNS = 7 };
-
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double median(double *v, int n) {
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return v[n / 2];
-}
 
 static volatile uint32_t sink;
 
@@ -61,7 +36,7 @@ int main(int argc, char **argv) {
         t[r] = (now_ns() - t0) / (double)n_trivial;
         sink = acc;
     }
-    double trivial = median(t, RUNS);
+    double trivial = median_min(t, RUNS, NULL);
 
     shogi_position_t pos = NULL;
     shogi_error_t err;
@@ -76,7 +51,7 @@ int main(int argc, char **argv) {
         t[r] = (now_ns() - t0) / (double)n_trivial;
         sink = (uint32_t)side;
     }
-    double handle = median(t, RUNS);
+    double handle = median_min(t, RUNS, NULL);
 
     uint32_t move = 0;
     if (shogi_position_move_from_usi(pos, "7g7f", &move, &err) != SHOGI_OK) {
@@ -94,7 +69,7 @@ int main(int argc, char **argv) {
         }
         t[r] = (now_ns() - t0) / (double)n_move;
     }
-    double domove = median(t, RUNS);
+    double domove = median_min(t, RUNS, NULL);
     shogi_position_free(pos, NULL);
 
     printf("libshogi %s, median of %d runs\n", shogi_version(), RUNS);

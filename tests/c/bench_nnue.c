@@ -18,41 +18,14 @@
 #define _POSIX_C_SOURCE 199309L /* clock_gettime */
 #include <shogi.h>
 
+#include "bench_clock.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#ifdef _WIN32
-#include <windows.h>
-static double now_ns(void) {
-    static LARGE_INTEGER freq;
-    LARGE_INTEGER t;
-    if (!freq.QuadPart) QueryPerformanceFrequency(&freq);
-    QueryPerformanceCounter(&t);
-    return (double)t.QuadPart * 1e9 / (double)freq.QuadPart;
-}
-#else
-#include <time.h>
-static double now_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-#endif
 
 enum { RUNS = 5, DISTINCT = 2000, SFEN_SIZE = 256 };
-
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-/* The median; *best receives the fastest run (robust on a busy machine). */
-static double median_min(double *v, int n, double *best) {
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    *best = v[0];
-    return v[n / 2];
-}
 
 static volatile int32_t sink;
 

@@ -11,39 +11,7 @@
 
 #include "harness.h"
 
-#ifdef _WIN32
-#include <windows.h>
-typedef HANDLE thread_t;
-static DWORD WINAPI thread_entry(LPVOID arg);
-static int thread_start(thread_t *t, void *arg) {
-    *t = CreateThread(NULL, 0, thread_entry, arg, 0, NULL);
-    return *t != NULL;
-}
-static void thread_join(thread_t t) {
-    WaitForSingleObject(t, INFINITE);
-    CloseHandle(t);
-}
-static double now_ms(void) { return (double)GetTickCount64(); }
-static void sleep_ms(int ms) { Sleep((DWORD)ms); }
-#else
-#include <pthread.h>
-#include <time.h>
-typedef pthread_t thread_t;
-static void *thread_entry(void *arg);
-static int thread_start(thread_t *t, void *arg) {
-    return pthread_create(t, NULL, thread_entry, arg) == 0;
-}
-static void thread_join(thread_t t) { pthread_join(t, NULL); }
-static double now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
-}
-static void sleep_ms(int ms) {
-    struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
-    nanosleep(&ts, NULL);
-}
-#endif
+#include "threads.h"
 
 static shogi_position_t pos_from(const char *sfen) {
     shogi_position_t p = NULL;
@@ -204,12 +172,7 @@ struct stopper {
     int status;
 };
 
-#ifdef _WIN32
-static DWORD WINAPI thread_entry(LPVOID arg)
-#else
-static void *thread_entry(void *arg)
-#endif
-{
+static void thread_main(void *arg) {
     struct stopper *s = (struct stopper *)arg;
     int32_t searching = 0;
     int i;
@@ -221,11 +184,6 @@ static void *thread_entry(void *arg)
     if (s->delay_ms > 0) sleep_ms(s->delay_ms);
     s->stopped_at = now_ms();
     s->status = shogi_engine_stop(s->eng, NULL);
-#ifdef _WIN32
-    return 0;
-#else
-    return NULL;
-#endif
 }
 
 TEST(stop_from_another_thread) {

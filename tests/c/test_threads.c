@@ -10,27 +10,7 @@
 
 #include "harness.h"
 
-#ifdef _WIN32
-#include <windows.h>
-typedef HANDLE thread_t;
-static DWORD WINAPI thread_entry(LPVOID arg);
-static int thread_start(thread_t *t, void *arg) {
-    *t = CreateThread(NULL, 0, thread_entry, arg, 0, NULL);
-    return *t != NULL;
-}
-static void thread_join(thread_t t) {
-    WaitForSingleObject(t, INFINITE);
-    CloseHandle(t);
-}
-#else
-#include <pthread.h>
-typedef pthread_t thread_t;
-static void *thread_entry(void *arg);
-static int thread_start(thread_t *t, void *arg) {
-    return pthread_create(t, NULL, thread_entry, arg) == 0;
-}
-static void thread_join(thread_t t) { pthread_join(t, NULL); }
-#endif
+#include "threads.h"
 
 enum { THREADS = 8 };
 
@@ -73,17 +53,7 @@ static void work(struct job *j) {
     }
 }
 
-#ifdef _WIN32
-static DWORD WINAPI thread_entry(LPVOID arg) {
-    work(arg);
-    return 0;
-}
-#else
-static void *thread_entry(void *arg) {
-    work(arg);
-    return NULL;
-}
-#endif
+static void thread_main(void *arg) { work(arg); }
 
 TEST(threads) {
     uint64_t live0 = shogi_live_handles();
