@@ -222,12 +222,8 @@ func (p *picker) next(t *thread, skipQuiets bool) board.Move {
 			p.idx = 0
 			p.stage = stEv
 		case stEv:
-			for p.idx < p.caps.N {
-				m := pickBest(&p.caps, &p.capScore, p.idx)
-				p.idx++
-				if m != p.ttMove {
-					return m
-				}
+			if m := p.bestCapture(); m != board.MoveNone {
+				return m
 			}
 			p.stage = stDone
 
@@ -244,14 +240,23 @@ func (p *picker) next(t *thread, skipQuiets bool) board.Move {
 			p.idx = 0
 			p.stage = stQCap
 		case stQCap:
-			for p.idx < p.caps.N {
-				m := pickBest(&p.caps, &p.capScore, p.idx)
-				p.idx++
-				if m != p.ttMove {
-					return m
-				}
+			if m := p.bestCapture(); m != board.MoveNone {
+				return m
 			}
 			p.stage = stDone
 		}
 	}
+}
+
+// bestCapture returns the best remaining move of the capture list (the
+// evasions in check) other than the TT move, or MoveNone when none is left.
+func (p *picker) bestCapture() board.Move {
+	for p.idx < p.caps.N {
+		m := pickBest(&p.caps, &p.capScore, p.idx)
+		p.idx++
+		if m != p.ttMove {
+			return m
+		}
+	}
+	return board.MoveNone
 }
