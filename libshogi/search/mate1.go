@@ -77,23 +77,9 @@ func mate1(pos *board.Position) board.Move {
 // on ek still has a safe square (capturing the dropped piece included), so
 // that the drop cannot mate. It is exact: a drop only adds attacks.
 func dropLeavesEscape(pos *board.Position, pc board.Piece, sq, ek board.Square) bool {
-	us := pc.Color()
-	them := us.Opp()
 	occ := pos.Occupied()
 	occ.Set(sq)
-	occ.Clear(ek)
-	att := board.Attacks(pc, sq, occ)
-	esc := board.StepAttacks(them, board.King, ek).AndNot(pos.ColorBB(them))
-	for esc.NonZero() {
-		e := esc.Pop()
-		if e != sq && att.Has(e) {
-			continue
-		}
-		if !pos.Attacked(us, e, occ) {
-			return true
-		}
-	}
-	return false
+	return leavesEscape(pos, pc, sq, ek, occ)
 }
 
 // moveLeavesEscape is dropLeavesEscape for a board move to sq (occ is the
@@ -101,10 +87,17 @@ func dropLeavesEscape(pos *board.Position, pc board.Piece, sq, ek board.Square) 
 // origin square, which can only hide an escape, never invent one, so a
 // true result is exact.
 func moveLeavesEscape(pos *board.Position, npc board.Piece, sq, ek board.Square, occ board.Bitboard) bool {
-	us := npc.Color()
+	return leavesEscape(pos, npc, sq, ek, occ)
+}
+
+// leavesEscape reports whether the king on ek has a square that neither
+// the piece pc arriving on sq nor any other enemy piece attacks, with
+// occupancy occ (pc on sq included).
+func leavesEscape(pos *board.Position, pc board.Piece, sq, ek board.Square, occ board.Bitboard) bool {
+	us := pc.Color()
 	them := us.Opp()
 	occ.Clear(ek)
-	att := board.Attacks(npc, sq, occ)
+	att := board.Attacks(pc, sq, occ)
 	esc := board.StepAttacks(them, board.King, ek).AndNot(pos.ColorBB(them))
 	for esc.NonZero() {
 		e := esc.Pop()
