@@ -261,43 +261,32 @@ func (p *Position) ComputeKey() uint64 { return p.computeKey() }
 // DoMove plays a legal move. Playing an illegal move corrupts the position.
 func (p *Position) DoMove(m Move) {
 	prev := p.st()
-	key := prev.key
+	key := p.KeyAfter(m)
 	us := p.side
 	var captured Piece
 	to := m.To()
 	if m.IsDrop() {
 		pt := m.DropType()
-		n := p.hands[us].Count(pt)
-		key ^= zobHand[us][pt][n] ^ zobHand[us][pt][n-1]
 		p.hands[us] = p.hands[us].Sub(pt)
-		pc := NewPiece(us, pt)
-		p.putPiece(pc, to)
-		key ^= zobPiece[pc][to]
+		p.putPiece(NewPiece(us, pt), to)
 	} else {
 		from := m.From()
 		pc := p.board[from]
 		captured = p.board[to]
 		if captured != NoPiece {
 			p.removePiece(to)
-			key ^= zobPiece[captured][to]
-			ht := captured.Type().Unpromoted()
-			n := p.hands[us].Count(ht)
-			key ^= zobHand[us][ht][n] ^ zobHand[us][ht][n+1]
-			p.hands[us] = p.hands[us].Add(ht)
+			p.hands[us] = p.hands[us].Add(captured.Type().Unpromoted())
 			if captured.Type() == King {
 				p.kingSq[captured.Color()] = NoSquare
 			}
 		}
 		p.removePiece(from)
-		key ^= zobPiece[pc][from]
 		if m.IsPromotion() {
 			pc |= promoteFlag
 		}
 		p.putPiece(pc, to)
-		key ^= zobPiece[pc][to]
 	}
 	p.side = us.Opp()
-	key ^= zobSide
 	run := prev.checkRun // read before pushState: it may move the slice
 	st := p.pushState()
 	// Field by field: a composite literal is built on the stack and copied
@@ -322,6 +311,32 @@ func (p *Position) pushState() *stateInfo {
 		p.states = p.states[:n+1]
 	}
 	return &p.states[n]
+}
+
+// KeyAfter returns the Zobrist key of the position after the legal move m
+// without playing it (a search prefetches its table entry with it before
+// making the move). DoMove takes its key from here.
+func (p *Position) KeyAfter(m Move) uint64 {
+	key := p.st().key ^ zobSide
+	us := p.side
+	to := m.To()
+	if m.IsDrop() {
+		pt := m.DropType()
+		n := p.hands[us].Count(pt)
+		return key ^ zobHand[us][pt][n] ^ zobHand[us][pt][n-1] ^ zobPiece[NewPiece(us, pt)][to]
+	}
+	from := m.From()
+	pc := p.board[from]
+	if c := p.board[to]; c != NoPiece {
+		ht := c.Type().Unpromoted()
+		n := p.hands[us].Count(ht)
+		key ^= zobPiece[c][to] ^ zobHand[us][ht][n] ^ zobHand[us][ht][n+1]
+	}
+	key ^= zobPiece[pc][from]
+	if m.IsPromotion() {
+		pc |= promoteFlag
+	}
+	return key ^ zobPiece[pc][to]
 }
 
 // UndoMove takes back the last DoMove.

@@ -272,8 +272,10 @@ func (t *thread) countNode() {
 func (t *thread) doMove(m board.Move, ply int) {
 	t.stack[ply].currentMove = m
 	t.countNode()
+	// The child's table entry, requested before the move is made: the
+	// board and accumulator work then hides some of its memory latency.
+	t.e.tt.prefetch(t.pos.KeyAfter(m))
 	t.ev.DoMove(t.pos, m)
-	t.e.tt.prefetch(t.pos.Key())
 }
 
 func (t *thread) updatePV(ply int, m board.Move) {
