@@ -287,12 +287,15 @@ func (e *Evaluator) fromParent(pos *board.Position, st *plyState) bool {
 func activeSet(pos *board.Position, p board.Color, set *[bonaWords]uint64) int {
 	*set = [bonaWords]uint64{}
 	n := 0
-	for sq := board.Square(0); sq < NumSquares; sq++ {
-		pc := pos.PieceOn(sq)
-		if pc == board.NoPiece || pc.Type() == board.King {
-			continue
+	occ := pos.Occupied()
+	for c := board.Black; c <= board.White; c++ {
+		if k := pos.KingSquare(c); k >= 0 && k < NumSquares {
+			occ.Clear(k)
 		}
-		b := BoardBona(p, pc, sq)
+	}
+	for occ.NonZero() { // the pieces, not the 81 squares
+		sq := occ.Pop()
+		b := BoardBona(p, pos.PieceOn(sq), sq)
 		set[b>>6] |= 1 << (b & 63)
 		n++
 	}
