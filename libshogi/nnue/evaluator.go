@@ -33,8 +33,8 @@ type Evaluator struct {
 	acc     []int16 // 2*half per ply: Black's perspective then White's
 	sp      int
 	s       scratch
-	rem     [maxChain]int32
-	add     [maxChain]int32
+	rem     [2][maxChain]int32 // per perspective: gathered feature deltas
+	add     [2][maxChain]int32
 	feat    [64]int32
 	// finny caches, per perspective and king square, the last accumulator
 	// refreshed there and its features: a refresh applies the difference
@@ -240,27 +240,40 @@ func (e *Evaluator) Raw(pos *board.Position) (int32, bool) {
 	case st.computed == [2]bool{true, true}:
 	case st.computed == [2]bool{} && e.fromParent(pos, st):
 		// Both perspectives one move on from the parent (the common case
-		// of a search that evaluates every node): one kernel call updates
-		// them, and with the usual layout also runs the network.
-		st.computed = [2]bool{true, true}
+		// of a search that evaluates every node).
 		nd := st.ndirty
-		us, them := stm, stm^1
-		if e.net.tailFits {
-			return e.net.tail.UpdateForward(e.accOf(e.sp, us), e.accOf(e.sp-1, us),
-				e.accOf(e.sp, them), e.accOf(e.sp-1, them), e.net.FTWeight,
-				st.rem[us][:nd], st.add[us][:nd], st.rem[them][:nd], st.add[them][:nd], &e.s.tail), true
-		}
-		rem := [2][]int32{st.rem[0][:nd], st.rem[1][:nd]}
-		add := [2][]int32{st.add[0][:nd], st.add[1][:nd]}
-		off := 2 * e.sp * e.half
-		asm.AccUpdatePair(e.acc[off:off+2*e.half], e.acc[off-2*e.half:off], e.net.FTWeight, &rem, &add)
+		return e.updateFrom(e.sp-1, stm, st.rem[stm][:nd], st.add[stm][:nd], st.rem[stm^1][:nd], st.add[stm^1][:nd])
 	default:
+		if i, ok := e.commonAncestor(pos, st); ok {
+			// Both perspectives follow from ply i by the dirty pieces
+			// since (the parent's evaluation came from the table, say).
+			n := e.gather(i)
+			return e.updateFrom(i, stm, e.rem[stm][:n], e.add[stm][:n], e.rem[stm^1][:n], e.add[stm^1][:n])
+		}
 		for p := board.Black; p <= board.White; p++ {
 			if !st.computed[p] && !e.compute(pos, p) {
 				return 0, false
 			}
 		}
 	}
+	return e.net.propagate(&e.s, e.accOf(e.sp, stm), e.accOf(e.sp, stm^1)), true
+}
+
+// updateFrom computes both perspectives of the top ply from ply i with the
+// feature deltas of the side to move (remUs, addUs) and of the other side,
+// in one kernel call that with the usual layout also runs the network, and
+// returns the output.
+func (e *Evaluator) updateFrom(i int, stm board.Color, remUs, addUs, remThem, addThem []int32) (int32, bool) {
+	e.plies[e.sp].computed = [2]bool{true, true}
+	us, them := stm, stm^1
+	if e.net.tailFits {
+		return e.net.tail.UpdateForward(e.accOf(e.sp, us), e.accOf(i, us), e.accOf(e.sp, them), e.accOf(i, them),
+			e.net.FTWeight, remUs, addUs, remThem, addThem, &e.s.tail), true
+	}
+	var rem, add [2][]int32
+	rem[us], add[us], rem[them], add[them] = remUs, addUs, remThem, addThem
+	h2 := 2 * e.half
+	asm.AccUpdatePair(e.acc[e.sp*h2:(e.sp+1)*h2], e.acc[i*h2:(i+1)*h2], e.net.FTWeight, &rem, &add)
 	return e.net.propagate(&e.s, e.accOf(e.sp, stm), e.accOf(e.sp, stm^1)), true
 }
 
@@ -280,6 +293,51 @@ func (e *Evaluator) fromParent(pos *board.Position, st *plyState) bool {
 		}
 	}
 	return true
+}
+
+// commonAncestor returns the nearest ancestor ply with both perspectives
+// computed from which the top ply follows by feature deltas alone: no king
+// moved in between, at most maxChain columns per perspective, and both
+// kings are on the board. (fromParent is its fast case.)
+func (e *Evaluator) commonAncestor(pos *board.Position, st *plyState) (int, bool) {
+	if st.computed != [2]bool{} {
+		return 0, false
+	}
+	for p := board.Black; p <= board.White; p++ {
+		if ksq := pos.KingSquare(p); ksq < 0 || ksq >= NumSquares {
+			return 0, false
+		}
+	}
+	cols := 0
+	for j := e.sp; j > 0; j-- {
+		sj := &e.plies[j]
+		if sj.refresh != [2]bool{} {
+			return 0, false
+		}
+		if cols += int(sj.ndirty); cols > maxChain {
+			return 0, false
+		}
+		if e.plies[j-1].computed == [2]bool{true, true} {
+			return j - 1, true
+		}
+	}
+	return 0, false
+}
+
+// gather collects, per perspective, the removed and added features of the
+// plies after ancestor i into the evaluator's buffers and returns how many
+// there are (the same for both perspectives).
+func (e *Evaluator) gather(i int) int {
+	n := 0
+	for j := i + 1; j <= e.sp; j++ {
+		st := &e.plies[j]
+		for p := range 2 {
+			copy(e.rem[p][n:], st.rem[p][:st.ndirty])
+			copy(e.add[p][n:], st.add[p][:st.ndirty])
+		}
+		n += int(st.ndirty)
+	}
+	return n
 }
 
 // activeSet returns the non-zero BonaPieces of perspective p as a bit set
@@ -381,10 +439,10 @@ func (e *Evaluator) compute(pos *board.Position, p board.Color) bool {
 		n := 0
 		for j := i + 1; j <= e.sp; j++ {
 			st := &e.plies[j]
-			n += copy(e.rem[n:], st.rem[p][:st.ndirty])
-			copy(e.add[n-int(st.ndirty):], st.add[p][:st.ndirty])
+			copy(e.add[p][n:], st.add[p][:st.ndirty])
+			n += copy(e.rem[p][n:], st.rem[p][:st.ndirty])
 		}
-		asm.AccUpdate(dst, e.accOf(i, p), e.net.FTWeight, e.rem[:n], e.add[:n])
+		asm.AccUpdate(dst, e.accOf(i, p), e.net.FTWeight, e.rem[p][:n], e.add[p][:n])
 	}
 	e.plies[e.sp].computed[p] = true
 	return true

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/libshogi/libshogi/asm"
 	"github.com/libshogi/libshogi/libshogi/board"
 )
 
@@ -13,7 +14,22 @@ import (
 // equals a full refresh, for both test nets. Evaluations are requested at
 // random plies only, so lazy chains over several plies, null moves and
 // king-move refreshes are all exercised.
-func TestIncrementalRandomGames(t *testing.T) {
+func TestIncrementalRandomGames(t *testing.T) { forLevels(t, testIncrementalRandomGames) }
+
+// forLevels runs f at every kernel level this machine has: the widest
+// (AVX-512), AVX2 alone, and the Go twins.
+func forLevels(t *testing.T, f func(t *testing.T)) {
+	defer func(a, b bool) { asm.UseAVX2, asm.UseAVX512 = a, b }(asm.UseAVX2, asm.UseAVX512)
+	for _, l := range []struct{ avx2, avx512 bool }{{true, true}, {true, false}, {false, false}} {
+		if l.avx2 && !asm.SupportedCPU() || l.avx512 && !asm.SupportedAVX512() {
+			continue
+		}
+		asm.UseAVX2, asm.UseAVX512 = l.avx2, l.avx512
+		t.Run(asm.Level(), f)
+	}
+}
+
+func testIncrementalRandomGames(t *testing.T) {
 	ns := testNets(t)
 	games, plies := 6, 400
 	if testing.Short() {
