@@ -34,12 +34,21 @@ func (t *Tail) Fits(half int) bool {
 		len(t.L2Bias) == 32 && len(t.L2Blocked) == 32*32 && len(t.Out) == 32
 }
 
+// mustFit panics unless Fits(half): the kernels read the layers without
+// bounds checks.
+func (t *Tail) mustFit(half int) {
+	if !t.Fits(half) {
+		panic("asm: Tail does not fit accumulators of this size (see Fits)")
+	}
+}
+
 // Forward returns the raw network output for the accumulators us (the
-// side to move's perspective) and them, which have the same length half
-// (see Fits, which the caller must have checked).
+// side to move's perspective) and them, which have the same length half;
+// it panics unless Fits(half).
 func (t *Tail) Forward(us, them []int16, s *TailScratch) int32 {
 	half := len(us)
 	them = them[:half]
+	t.mustFit(half)
 	if use512() && half%64 == 0 {
 		var rows *int8
 		if len(t.L1Rows) == len(t.L1Blocked) {
@@ -77,6 +86,7 @@ func (t *Tail) ForwardSteps(us, them []int16, s *TailScratch) int32 {
 // them. All four accumulators have the same length half (Fits).
 func (t *Tail) UpdateForward(dstUs, srcUs, dstThem, srcThem, w []int16, remUs, addUs, remThem, addThem []int32, s *TailScratch) int32 {
 	half := len(dstUs)
+	t.mustFit(half)
 	if use512() && half == 256 && len(t.L1Rows) == len(t.L1Blocked) &&
 		len(srcUs) >= half && len(dstThem) >= half && len(srcThem) >= half {
 		if cols := uint32(len(w) / 256); !inRange(remUs, cols) || !inRange(addUs, cols) ||

@@ -142,3 +142,25 @@ func BenchmarkTailSteps(b *testing.B) {
 		c.t.ForwardSteps(c.us, c.them, &s)
 	}
 }
+
+func TestTailMustFit(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 16))
+	c := randTail(r, 64, 0)
+	var s TailScratch
+	bad := c.t
+	bad.L2Blocked = bad.L2Blocked[:100]
+	for name, f := range map[string]func(){
+		"forward":        func() { bad.Forward(c.us, c.them, &s) },
+		"size":           func() { c.t.Forward(c.us[:32], c.them[:32], &s) },
+		"update-forward": func() { bad.UpdateForward(c.us, c.us, c.them, c.them, make([]int16, 64), nil, nil, nil, nil, &s) },
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%s: no panic", name)
+				}
+			}()
+			f()
+		}()
+	}
+}
