@@ -43,16 +43,8 @@ func AccUpdate(dst, src, w []int16, removed, added []int32) {
 	if n == 0 {
 		return
 	}
-	cols := uint32(len(w) / n)
-	for _, f := range removed {
-		if uint32(f) >= cols {
-			panic("asm: AccUpdate: feature index out of range")
-		}
-	}
-	for _, f := range added {
-		if uint32(f) >= cols {
-			panic("asm: AccUpdate: feature index out of range")
-		}
+	if cols := uint32(len(w) / n); !inRange(removed, cols) || !inRange(added, cols) {
+		panic("asm: AccUpdate: feature index out of range")
 	}
 	if use512() && n%256 == 0 {
 		accUpdateAVX512(&dst[0], &src[0], &w[0], n, removed, added)
@@ -73,18 +65,9 @@ func AccUpdate(dst, src, w []int16, removed, added []int32) {
 func AccUpdatePair(dst, src, w []int16, removed, added *[2][]int32) {
 	n := len(dst) / 2
 	if use512() && n%256 == 0 && n > 0 && len(src) >= 2*n {
-		cols := uint32(len(w) / n)
-		for p := range 2 {
-			for _, f := range removed[p] {
-				if uint32(f) >= cols {
-					panic("asm: AccUpdatePair: feature index out of range")
-				}
-			}
-			for _, f := range added[p] {
-				if uint32(f) >= cols {
-					panic("asm: AccUpdatePair: feature index out of range")
-				}
-			}
+		if cols := uint32(len(w) / n); !inRange(removed[0], cols) || !inRange(added[0], cols) ||
+			!inRange(removed[1], cols) || !inRange(added[1], cols) {
+			panic("asm: AccUpdatePair: feature index out of range")
 		}
 		accUpdatePairAVX512(&dst[0], &src[0], &w[0], n, removed[0], added[0], removed[1], added[1])
 		return
@@ -94,6 +77,16 @@ func AccUpdatePair(dst, src, w []int16, removed, added *[2][]int32) {
 	}
 	AccUpdate(dst[:n], src[:n], w, removed[0], added[0])
 	AccUpdate(dst[n:2*n], src[n:2*n], w, removed[1], added[1])
+}
+
+// inRange reports whether every index of l is below n.
+func inRange(l []int32, n uint32) bool {
+	for _, f := range l {
+		if uint32(f) >= n {
+			return false
+		}
+	}
+	return true
 }
 
 // AccAdd adds column col (len(acc) int16) to acc, with wrap-around.

@@ -247,7 +247,6 @@ func TestAffineVsTwin(t *testing.T) {
 		got := make([]uint8, 32)
 		for i, c := range cases {
 			for _, k := range []int{1, GroupLimit(MaxAbs(c.w))} {
-				clear(got)
 				for _, wr := range [][]int8{c.wr, nil} {
 					clear(got)
 					AffineSparse(got, c.in, c.wb, wr, c.bias, k)

@@ -100,13 +100,3 @@ func (t *Tail) UpdateForward(dstUs, srcUs, dstThem, srcThem, w []int16, remUs, a
 	AccUpdate(dstThem[:half], srcThem, w, remThem, addThem)
 	return t.Forward(dstUs, dstThem[:half], s)
 }
-
-// inRange reports whether every index of l is below n.
-func inRange(l []int32, n uint32) bool {
-	for _, f := range l {
-		if uint32(f) >= n {
-			return false
-		}
-	}
-	return true
-}
