@@ -53,7 +53,8 @@ func clippedReLU512() {
 	out := Load(Param("out"), GP64())
 	in := Load(Param("in"), GP64())
 	n := Load(Param("n"), GP64())
-	zero := zeroVec
+	zero := ZMM()
+	zeroReg(zero)
 	a, b := ZMM(), ZMM()
 	Label("relu512_loop")
 	VPMAXSW(Mem{Base: in}, zero, a)
@@ -356,7 +357,8 @@ func forward512(nnzTable Mem) {
 		"forward32AVX512 is Tail.Forward: half a multiple of 64, x has 2*half bytes, idx 2*half/4+8 entries, h 64 bytes.")
 	half := Load(Param("half"), GP64())
 	x := Load(Param("x"), GP64())
-	zero, a, b := zeroVec, ZMM(), ZMM()
+	zero, a, b := ZMM(), ZMM(), ZMM()
+	zeroReg(zero)
 	dst, nz, cnt := GP64(), GP64(), GP64()
 	MOVQ(x, dst)
 	XORQ(nz, nz)
@@ -511,7 +513,8 @@ type clipper struct {
 }
 
 func newClipper() *clipper {
-	c := &clipper{zero: zeroVec, b: ZMM(), k: K(), nz: GP64(), cnt: GP64()}
+	c := &clipper{zero: ZMM(), b: ZMM(), k: K(), nz: GP64(), cnt: GP64()}
+	zeroReg(c.zero)
 	XORQ(c.nz, c.nz)
 	return c
 }
@@ -587,7 +590,8 @@ func forward256From(pre string, in [8]reg.VecVirtual, nz reg.GPVirtual, nnzTable
 // >> 6, 0, 127) of the int32 lanes lo, hi (store32 without the store);
 // bias may be nil.
 func pack32(dst, lo, hi reg.VecVirtual, bias reg.Register) {
-	zero, t := zeroVec, ZMM()
+	zero, t := ZMM(), ZMM()
+	zeroReg(zero)
 	for h, v := range []reg.VecVirtual{lo, hi} {
 		if bias != nil {
 			VPADDD(Mem{Base: bias, Disp: 64 * h}, v, v)
