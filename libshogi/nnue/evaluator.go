@@ -147,8 +147,8 @@ func (e *Evaluator) DoMove(pos *board.Position, m board.Move) {
 	to := m.To()
 	var base [2]int32
 	for p := board.Black; p <= board.White; p++ {
-		// A missing king gives garbage here; compute and updatePair check
-		// the king squares before using the entries.
+		// A missing king gives garbage here; compute and kingsOnBoard
+		// check the king squares before the entries are used.
 		base[p] = int32(KingIndex(p, pos.KingSquare(p)&127%NumSquares) * FEEnd)
 	}
 	set := func(d int, p board.Color, old, new uint16) {
@@ -287,6 +287,12 @@ func (e *Evaluator) fromParent(pos *board.Position, st *plyState) bool {
 	if par := &e.plies[e.sp-1]; par.computed != [2]bool{true, true} {
 		return false
 	}
+	return kingsOnBoard(pos)
+}
+
+// kingsOnBoard reports whether both kings are on the board (the features
+// are relative to them).
+func kingsOnBoard(pos *board.Position) bool {
 	for p := board.Black; p <= board.White; p++ {
 		if ksq := pos.KingSquare(p); ksq < 0 || ksq >= NumSquares {
 			return false
@@ -300,13 +306,8 @@ func (e *Evaluator) fromParent(pos *board.Position, st *plyState) bool {
 // moved in between, at most maxChain columns per perspective, and both
 // kings are on the board. (fromParent is its fast case.)
 func (e *Evaluator) commonAncestor(pos *board.Position, st *plyState) (int, bool) {
-	if st.computed != [2]bool{} {
+	if st.computed != [2]bool{} || !kingsOnBoard(pos) {
 		return 0, false
-	}
-	for p := board.Black; p <= board.White; p++ {
-		if ksq := pos.KingSquare(p); ksq < 0 || ksq >= NumSquares {
-			return 0, false
-		}
 	}
 	cols := 0
 	for j := e.sp; j > 0; j-- {
@@ -326,7 +327,8 @@ func (e *Evaluator) commonAncestor(pos *board.Position, st *plyState) (int, bool
 
 // gather collects, per perspective, the removed and added features of the
 // plies after ancestor i into the evaluator's buffers and returns how many
-// there are (the same for both perspectives).
+// there are (the same for both perspectives; a perspective whose king
+// moved in between gets entries that its caller does not use).
 func (e *Evaluator) gather(i int) int {
 	n := 0
 	for j := i + 1; j <= e.sp; j++ {
@@ -436,12 +438,7 @@ func (e *Evaluator) compute(pos *board.Position, p board.Color) bool {
 	if i < 0 {
 		e.refresh(pos, p, ksq, dst)
 	} else {
-		n := 0
-		for j := i + 1; j <= e.sp; j++ {
-			st := &e.plies[j]
-			copy(e.add[p][n:], st.add[p][:st.ndirty])
-			n += copy(e.rem[p][n:], st.rem[p][:st.ndirty])
-		}
+		n := e.gather(i)
 		asm.AccUpdate(dst, e.accOf(i, p), e.net.FTWeight, e.rem[p][:n], e.add[p][:n])
 	}
 	e.plies[e.sp].computed[p] = true

@@ -41,15 +41,10 @@ func TestTiming(t *testing.T) {
 	ev := NewEvaluator(net)
 	ev.Reset(pos)
 	ev.Evaluate(pos)
-	defer func(a, b bool) { asm.UseAVX2, asm.UseAVX512 = a, b }(asm.UseAVX2, asm.UseAVX512)
-	for _, level := range []struct{ avx2, avx512 bool }{{true, true}, {true, false}, {false, false}} {
-		if level.avx2 && !asm.SupportedCPU() || level.avx512 && !asm.SupportedAVX512() {
-			continue
-		}
-		asm.UseAVX2, asm.UseAVX512 = level.avx2, level.avx512
+	forLevels(t, func(t *testing.T) {
 		name := asm.Level()
 		calls := 200
-		if !level.avx2 {
+		if !asm.UseAVX2 {
 			calls = 5
 		}
 		i := 0
@@ -62,7 +57,6 @@ func TestTiming(t *testing.T) {
 		}))
 		t.Logf("%-6s refresh+eval  %v", name, minTime(100, calls/4+1, func() { net.Evaluate(pos, 16) }))
 		t.Logf("%-6s update 2+2    %v", name, minTime(300, calls, func() { acc.Update(board.Black, []int32{5, 7000}, []int32{9, 80000}) }))
-	}
-	asm.UseAVX2 = asm.SupportedCPU()
+	})
 	t.Logf("do+undo alone        %v", minTime(300, 200, func() { pos.DoMove(moves[3]); pos.UndoMove() }))
 }
