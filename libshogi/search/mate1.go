@@ -57,7 +57,7 @@ func mate1(pos *board.Position) board.Move {
 					npc = board.NewPiece(us, pt.Promoted())
 				}
 				// Only direct contact checks; the quick escape test first.
-				if !board.Attacks(npc, sq, occ2).Has(ek) || moveLeavesEscape(pos, npc, sq, ek, occ2) {
+				if !board.Attacks(npc, sq, occ2).Has(ek) || leavesEscape(pos, npc, sq, ek, occ2) {
 					continue
 				}
 				m := board.NewBoardMove(from, sq, prom, pc)
@@ -82,17 +82,11 @@ func dropLeavesEscape(pos *board.Position, pc board.Piece, sq, ek board.Square) 
 	return leavesEscape(pos, pc, sq, ek, occ)
 }
 
-// moveLeavesEscape is dropLeavesEscape for a board move to sq (occ is the
-// occupancy after the move). The moving piece is still counted on its
-// origin square, which can only hide an escape, never invent one, so a
-// true result is exact.
-func moveLeavesEscape(pos *board.Position, npc board.Piece, sq, ek board.Square, occ board.Bitboard) bool {
-	return leavesEscape(pos, npc, sq, ek, occ)
-}
-
 // leavesEscape reports whether the king on ek has a square that neither
 // the piece pc arriving on sq nor any other enemy piece attacks, with
-// occupancy occ (pc on sq included).
+// occupancy occ (pc on sq included). For a board move the moving piece is
+// still counted on its origin square, which can only hide an escape,
+// never invent one, so a true result is exact.
 func leavesEscape(pos *board.Position, pc board.Piece, sq, ek board.Square, occ board.Bitboard) bool {
 	us := pc.Color()
 	them := us.Opp()
