@@ -249,7 +249,7 @@ def _text(s, what):
     return s.encode("utf-8")
 
 
-class Board(object):
+class Board(_lib.HandleOwner):
     """A shogi position with its move history (for pop and repetition).
 
     ``Board()`` is the start position; ``Board(sfen)`` parses SFEN text (the
@@ -263,6 +263,7 @@ class Board(object):
     """
 
     __slots__ = ("_h", "_history", "__weakref__")
+    _kind = "board"
 
     def __init__(self, sfen=None, flags=0):
         self._h = None
@@ -295,35 +296,15 @@ class Board(object):
         _lib.call(F.shogi_position_from_handicap, _text(name, "name"), ctypes.byref(h))
         return cls._from_handle(h)
 
-    # -- lifetime ---------------------------------------------------------
-    def close(self):
-        """Releases the library handle now (also done when garbage collected)."""
-        h, self._h = self._h, None
-        if h is not None and _free is not None:
+    # -- lifetime (close, with, garbage collection: HandleOwner) -----------
+    def _release(self, h):
+        if _free is not None:
             _free(h, None)
-
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:  # interpreter shutdown
-            pass
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
     @property
     def handle(self):
         """The raw shogi_position_t value (an int), for other C code."""
         return self._handle().value
-
-    def _handle(self):
-        h = self._h
-        if h is None:
-            raise ValueError("the board was closed")
-        return h
 
     def _get(self, fn, *args):
         """fn(handle, *args, &out, err) for an int32 out-parameter."""
