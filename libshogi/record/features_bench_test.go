@@ -45,29 +45,30 @@ func TestDiagramFeaturesMatchPosition(t *testing.T) {
 // Position (through SFEN, as the C ABI does) and both perspectives'
 // HalfKP features extracted.
 func BenchmarkPSVFeatures(b *testing.B) {
-	const n = 4096
-	data := benchPSV(b, n)
-	var rec PSV
-	var d Diagram
-	buf := make([]int32, 0, 2*nnue.MaxPieces)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		k := i % n
-		if err := DecodePSV(data[k*PSVSize:(k+1)*PSVSize], &rec, &d); err != nil {
-			b.Fatal(err)
-		}
+	benchPSVFeatures(b, func(buf []int32, d *Diagram) []int32 {
 		p, err := d.Position()
 		if err != nil {
 			b.Fatal(err)
 		}
-		buf, _ = nnue.AppendActive(buf[:0], p, board.Black)
+		buf, _ = nnue.AppendActive(buf, p, board.Black)
 		buf, _ = nnue.AppendActive(buf, p, board.White)
-	}
+		return buf
+	})
 }
 
 // BenchmarkPSVFeaturesDirect: the same features computed straight from the
 // decoded diagram (no Position).
 func BenchmarkPSVFeaturesDirect(b *testing.B) {
+	benchPSVFeatures(b, func(buf []int32, d *Diagram) []int32 {
+		buf, _ = diagramFeatures(buf, d, board.Black)
+		buf, _ = diagramFeatures(buf, d, board.White)
+		return buf
+	})
+}
+
+// benchPSVFeatures decodes PSV records and lists both perspectives'
+// features of each with features.
+func benchPSVFeatures(b *testing.B, features func(buf []int32, d *Diagram) []int32) {
 	const n = 4096
 	data := benchPSV(b, n)
 	var rec PSV
@@ -79,7 +80,6 @@ func BenchmarkPSVFeaturesDirect(b *testing.B) {
 		if err := DecodePSV(data[k*PSVSize:(k+1)*PSVSize], &rec, &d); err != nil {
 			b.Fatal(err)
 		}
-		buf, _ = diagramFeatures(buf[:0], &d, board.Black)
-		buf, _ = diagramFeatures(buf, &d, board.White)
+		buf = features(buf[:0], &d)
 	}
 }
