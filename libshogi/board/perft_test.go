@@ -9,16 +9,14 @@ import (
 	"testing"
 )
 
-// sharedPath finds a file of ../shared (beside the checkout) from this package.
-func sharedPath(t testing.TB, rel string) string {
-	for _, base := range []string{"../../../shared", "../../shared", "../shared"} {
-		p := base + "/" + rel
-		if _, err := os.Stat(p); err == nil {
-			return p
-		}
+// testdataPath names a file of the repository's golden data (tests/testdata)
+// and fails the test, saying what is missing, when it is not there.
+func testdataPath(t testing.TB, rel string) string {
+	p := "../../tests/testdata/" + rel
+	if _, err := os.Stat(p); err != nil {
+		t.Fatalf("golden data missing: %v (tests/testdata ships with the repository)", err)
 	}
-	t.Fatalf("cannot find shared/%s beside the checkout", rel)
-	return ""
+	return p
 }
 
 type perftRow struct {
@@ -28,7 +26,7 @@ type perftRow struct {
 }
 
 func readPerftRows(t testing.TB) []perftRow {
-	f, err := os.Open(sharedPath(t, "testdata/perft.tsv"))
+	f, err := os.Open(testdataPath(t, "perft.tsv"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -107,7 +107,7 @@ func TestUSIMoveText(t *testing.T) {
 
 // TestMove16Vectors checks both move16 conventions against the byte vectors.
 func TestMove16Vectors(t *testing.T) {
-	f, err := os.Open(sharedPath(t, "testdata/records/move16.tsv"))
+	f, err := os.Open(testdataPath(t, "records/move16.tsv"))
 	if err != nil {
 		t.Fatal(err)
 	}

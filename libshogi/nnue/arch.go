@@ -2,7 +2,7 @@
 // the common shogi engines (HalfKP 256x2-32-32 and layouts described the same
 // way): reading and writing network files, HalfKP feature indices, an
 // accumulator that is updated incrementally along do/undo, and the exact
-// integer forward pass. The specification is shared/specs/nnue-halfkp.md.
+// integer forward pass. The specification is docs/specs/nnue-halfkp.md.
 package nnue
 
 import (

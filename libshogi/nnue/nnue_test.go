@@ -11,7 +11,7 @@ import (
 	"github.com/libshogi/libshogi/libshogi/board"
 )
 
-const goldenPath = "../../../shared/testdata/nnue-golden.tsv"
+const goldenPath = "../../tests/testdata/nnue-golden.tsv"
 
 var (
 	netsOnce sync.Once

@@ -3,7 +3,7 @@ package nnue
 import "fmt"
 
 // splitmix64 returns the k-th draw (k = 0, 1, ...) of the counter-based
-// SplitMix64 stream of shared/tools/make_test_net.py.
+// SplitMix64 stream of tools/make_test_net.py.
 func splitmix64(seed, k uint64) uint64 {
 	z := seed + (k+1)*0x9E3779B97F4A7C15
 	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
@@ -34,7 +34,7 @@ var testRanges = map[string][8][2]int64{
 }
 
 // MakeTestNet builds the deterministic halfkp_256x2-32-32 test network of
-// shared/tools/make_test_net.py: kind is "test" (realistic magnitudes),
+// tools/make_test_net.py: kind is "test" (realistic magnitudes),
 // "stress" (int16 accumulators wrap, int8 extremes) or "zero" (all zero).
 // The golden evaluations use test seed 1 and stress seed 7.
 func MakeTestNet(kind string, seed uint64) (*Net, error) {

@@ -11,19 +11,12 @@ import (
 	"testing"
 )
 
-// loadTSV reads a vector file: the shared copy if present, else ours.
+// loadTSV reads a vector file of the repository's golden data.
 func loadTSV(t testing.TB, name string) [][]string {
 	t.Helper()
-	paths := []string{filepath.Join("..", "..", "..", "shared", "testdata", "records", name), filepath.Join("testdata", "vectors", name)}
-	var data []byte
-	var err error
-	for _, p := range paths {
-		if data, err = os.ReadFile(p); err == nil {
-			break
-		}
-	}
+	data, err := os.ReadFile(filepath.Join("..", "..", "tests", "testdata", "records", name))
 	if err != nil {
-		t.Fatalf("no %s: %v", name, err)
+		t.Fatalf("golden data missing: %v (tests/testdata ships with the repository)", err)
 	}
 	var rows [][]string
 	sc := bufio.NewScanner(bytes.NewReader(data))

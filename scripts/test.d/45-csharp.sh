@@ -5,7 +5,7 @@
 # exit. Environment:
 #   LIBSHOGI_LIBRARY   use this libshogi.so instead of building one
 #   LIBSHOGI_TESTDATA  folder with perft.tsv and nnue-golden.tsv
-#                      (default: ../shared/testdata beside the repository)
+#                      (default: tests/testdata of the repository)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
@@ -53,7 +53,7 @@ else
   echo "45-csharp: no C compiler ($cc): struct layouts not compared" >&2
 fi
 
-testdata=${LIBSHOGI_TESTDATA:-$(cd "$root/.." && pwd)/shared/testdata}
+testdata=${LIBSHOGI_TESTDATA:-$root/tests/testdata}
 export LD_LIBRARY_PATH="$out${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 
 echo "45-csharp: tests"

@@ -2,7 +2,7 @@
 //   mono LibShogi.Tests.exe [--testdata DIR] [--perft-max-nodes N]
 //                           [--layout FILE] [--header shogi.h] [-v]
 // DIR holds perft.tsv and nnue-golden.tsv (default: $LIBSHOGI_TESTDATA, or
-// shared/testdata found upwards from the program's folder and the current
+// tests/testdata found upwards from the program's folder and the current
 // folder). FILE is the output of tests/layout.c (the C struct layouts);
 // --header compares the P/Invoke declarations with the header's functions.
 // Prints "N passed, N failed"; exits 1 if anything failed.
@@ -46,7 +46,7 @@ namespace LibShogi.Tests
                 testdata = FindTestdata();
             Console.WriteLine("libshogi {0} (ABI {1}.{2}), test data {3}", Library.Version,
                               Library.AbiVersion >> 16, Library.AbiVersion & 0xffff, testdata ?? "(not found)");
-            testdata = testdata ?? "shared/testdata";
+            testdata = testdata ?? "tests/testdata";
 
             LayoutTests.RunAll(layout);
             CoverageTests.RunAll(header);
@@ -69,7 +69,7 @@ namespace LibShogi.Tests
             {
                 for (var dir = new DirectoryInfo(start); dir != null; dir = dir.Parent)
                 {
-                    foreach (string rel in new[] { "shared/testdata", "../shared/testdata" })
+                    foreach (string rel in new[] { "tests/testdata" })
                     {
                         string candidate = Path.Combine(dir.FullName, rel);
                         if (File.Exists(Path.Combine(candidate, "perft.tsv")))

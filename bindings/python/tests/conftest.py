@@ -11,22 +11,16 @@ if PKG_ROOT not in sys.path:
 
 
 def testdata_dir():
-    """The shared golden data: $LIBSHOGI_TESTDATA, or ../shared/testdata
-    next to the repository (the layout CMakeLists.txt uses too)."""
-    for d in (
-        os.environ.get("LIBSHOGI_TESTDATA"),
-        os.path.join(os.path.dirname(REPO), "shared", "testdata"),
-        os.path.join(REPO, "shared", "testdata"),
-    ):
-        if d and os.path.isdir(d):
-            return d
-    return None
+    """The golden data: $LIBSHOGI_TESTDATA, or tests/testdata of the
+    repository (it ships with every clone)."""
+    d = os.environ.get("LIBSHOGI_TESTDATA") or os.path.join(REPO, "tests", "testdata")
+    if not os.path.isdir(d):
+        raise FileNotFoundError("golden data missing: %s (tests/testdata ships with the repository)" % d)
+    return d
 
 
 def read_tsv(name):
     d = testdata_dir()
-    if d is None:
-        return []  # parametrized tests then show up as skipped
     rows = []
     with open(os.path.join(d, name), encoding="utf-8") as f:
         for line in f:

@@ -24,8 +24,6 @@ def test_perft_tsv(sfen, depth, nodes):
 
 
 def test_perft_rows_present():
-    if not read_tsv("perft.tsv"):
-        pytest.skip("shared testdata not found")
     assert len(_perft_rows()) >= 30
 
 
