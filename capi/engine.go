@@ -13,6 +13,7 @@ import "C"
 
 import (
 	"fmt"
+	"strconv"
 	"sync/atomic"
 	"time"
 	"unsafe"
@@ -25,11 +26,17 @@ import (
 // engine is what an engine handle refers to.
 type engine struct {
 	e    *search.Engine
-	net  *nnue.Net
+	net  *nnue.Net   // the network handle given at creation (nil: none)
 	busy atomic.Bool // a shogi_engine_search call is running
 	// stopReq remembers a stop that may have arrived before the search
 	// was set up (the search starts with its stop flag cleared).
 	stopReq atomic.Bool
+	// values are the engine's option values (the option table of package
+	// search); fileNet is the network EvalFile/EvalDir name, loaded from
+	// filePath.
+	values   *search.OptionValues
+	fileNet  *nnue.Net
+	filePath string
 }
 
 func withEngine(cerr *C.shogi_error_t, h C.shogi_engine_t, body func(en *engine) error) C.shogi_status_t {
@@ -38,49 +45,77 @@ func withEngine(cerr *C.shogi_error_t, h C.shogi_engine_t, body func(en *engine)
 	})
 }
 
-// engineOptions validates C options (nil: defaults) into search options.
-func engineOptions(o *C.shogi_engine_options_t, net *nnue.Net) (search.Options, error) {
-	opts := search.DefaultOptions()
-	opts.NetworkDelay = 0
-	fv := nnue.DefaultFVScale
+// structValues validates C options (nil: defaults) into a copy of base
+// (the options the struct has no field for keep their values). The
+// struct's zeros keep their ABI 1.0 meaning (1 thread, 16 MB, 1 line, no
+// declaration rule, no delay, never resign), which differs from the USI
+// defaults of the table; a resign_value of 99999 or more is "never" like
+// the table's 99999.
+func structValues(base *search.OptionValues, o *C.shogi_engine_options_t) (*search.OptionValues, error) {
+	threads, hash, multipv, rule, maxMoves, fv, resign, delay := 1, 16, 1, 0, 0, nnue.DefaultFVScale, 0, 0
 	if o != nil {
 		switch {
 		case o.threads < 0 || o.threads > 1024:
-			return opts, errorf(statusInvalidArgument, "threads %d: must be 1..1024 (0: 1)", int32(o.threads))
+			return nil, errorf(statusInvalidArgument, "threads %d: must be 1..1024 (0: 1)", int32(o.threads))
 		case o.hash_mb < 0 || o.hash_mb > 1<<20:
-			return opts, errorf(statusInvalidArgument, "hash_mb %d: must be 1..1048576 (0: 16)", int32(o.hash_mb))
+			return nil, errorf(statusInvalidArgument, "hash_mb %d: must be 1..1048576 (0: 16)", int32(o.hash_mb))
 		case o.multipv < 0 || o.multipv > C.SHOGI_MAX_MULTIPV:
-			return opts, errorf(statusInvalidArgument, "multipv %d: must be 1..%d (0: 1)", int32(o.multipv), C.SHOGI_MAX_MULTIPV)
+			return nil, errorf(statusInvalidArgument, "multipv %d: must be 1..%d (0: 1)", int32(o.multipv), C.SHOGI_MAX_MULTIPV)
 		case o.entering_king_rule < C.SHOGI_RULE_NONE || o.entering_king_rule > C.SHOGI_RULE_TRY:
-			return opts, errorf(statusInvalidArgument, "entering_king_rule %d: not a SHOGI_RULE_* value", int32(o.entering_king_rule))
+			return nil, errorf(statusInvalidArgument, "entering_king_rule %d: not a SHOGI_RULE_* value", int32(o.entering_king_rule))
 		case o.max_moves_to_draw < 0:
-			return opts, errorf(statusInvalidArgument, "max_moves_to_draw %d: must not be negative", int32(o.max_moves_to_draw))
+			return nil, errorf(statusInvalidArgument, "max_moves_to_draw %d: must not be negative", int32(o.max_moves_to_draw))
 		case o.resign_value < 0:
-			return opts, errorf(statusInvalidArgument, "resign_value %d: must not be negative", int32(o.resign_value))
+			return nil, errorf(statusInvalidArgument, "resign_value %d: must not be negative", int32(o.resign_value))
 		case o.network_delay_ms < 0:
-			return opts, errorf(statusInvalidArgument, "network_delay_ms %d: must not be negative", int32(o.network_delay_ms))
+			return nil, errorf(statusInvalidArgument, "network_delay_ms %d: must not be negative", int32(o.network_delay_ms))
 		}
 		if o.fv_scale != 0 {
 			if err := checkFVScale(o.fv_scale); err != nil {
-				return opts, err
+				return nil, err
 			}
 			fv = int(o.fv_scale)
 		}
-		if o.threads > 0 {
-			opts.Threads = int(o.threads)
+		threads, hash, multipv = max(int(o.threads), 1), int(o.hash_mb), max(int(o.multipv), 1)
+		if hash == 0 {
+			hash = 16
 		}
-		if o.hash_mb > 0 {
-			opts.HashMB = int(o.hash_mb)
+		rule, maxMoves, resign, delay = int(o.entering_king_rule), int(o.max_moves_to_draw), min(int(o.resign_value), 99999), int(o.network_delay_ms)
+	}
+	v := base.Clone()
+	for _, s := range [...]struct {
+		name  string
+		value string
+	}{
+		{"Threads", strconv.Itoa(threads)}, {"USI_Hash", strconv.Itoa(hash)}, {"MultiPV", strconv.Itoa(multipv)},
+		{"EnteringKingRule", board.EnteringKingRule(rule).String()}, {"MaxMovesToDraw", strconv.Itoa(maxMoves)},
+		{"FV_SCALE", strconv.Itoa(fv)}, {"ResignValue", strconv.Itoa(resign)}, {"NetworkDelay", strconv.Itoa(delay)},
+	} {
+		if err := v.Set(s.name, s.value); err != nil {
+			return nil, wrap(statusInvalidArgument, err)
 		}
-		if o.multipv > 0 {
-			opts.MultiPV = int(o.multipv)
+	}
+	return v, nil
+}
+
+// searchOptions are the engine options the values give: the network
+// EvalFile/EvalDir name (loaded once per path) or else the engine's network
+// handle, at the values' FV_SCALE.
+func (en *engine) searchOptions(v *search.OptionValues) (search.Options, error) {
+	opts := v.EngineOptions()
+	net := en.net
+	if path := v.EvalPath(); path != "" {
+		if path != en.filePath || en.fileNet == nil {
+			n, err := nnue.Load(path)
+			if err != nil {
+				return opts, netError(err)
+			}
+			en.fileNet, en.filePath = n, path
 		}
-		opts.EnteringKingRule = board.EnteringKingRule(o.entering_king_rule)
-		opts.MaxMovesToDraw = int(o.max_moves_to_draw)
-		opts.ResignValue = int(o.resign_value) * search.PawnValue / 100
-		opts.NetworkDelay = time.Duration(o.network_delay_ms) * time.Millisecond
+		net = en.fileNet
 	}
 	if net != nil {
+		fv := v.Int("FV_SCALE")
 		opts.Eval = search.NNUEFactory(net, fv)
 		opts.EvalID = fmt.Sprintf("%p@%d", net, fv)
 	}
@@ -100,11 +135,17 @@ func shogi_engine_new(options *C.shogi_engine_options_t, net C.shogi_network_t, 
 				return err
 			}
 		}
-		opts, err := engineOptions(options, n)
+		v, err := structValues(search.NewOptionValues(), options)
 		if err != nil {
 			return err
 		}
-		return newHandle(unsafe.Pointer(out), kindEngine, &engine{e: search.NewEngine(opts), net: n})
+		en := &engine{net: n, values: v}
+		opts, err := en.searchOptions(v)
+		if err != nil {
+			return err
+		}
+		en.e = search.NewEngine(opts)
+		return newHandle(unsafe.Pointer(out), kindEngine, en)
 	})
 }
 
@@ -128,11 +169,16 @@ func shogi_engine_set_options(eng C.shogi_engine_t, options *C.shogi_engine_opti
 		if en.busy.Load() {
 			return errorf(statusState, "engine is searching")
 		}
-		opts, err := engineOptions(options, en.net)
+		v, err := structValues(en.values, options)
+		if err != nil {
+			return err
+		}
+		opts, err := en.searchOptions(v)
 		if err != nil {
 			return err
 		}
 		en.e.SetOptions(opts)
+		en.values = v
 		return nil
 	})
 }

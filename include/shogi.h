@@ -973,6 +973,83 @@ SHOGI_API shogi_status_t shogi_engine_searching(shogi_engine_t eng,
                                                 int32_t *searching,
                                                 shogi_error_t *err);
 
+/* ---- engine options (ABI 1.1) ---- */
+/*
+ * One option table, owned by the search engine, that USI's "option" lines,
+ * these functions and the bindings all read: name, type, default, range
+ * (spin), choices (combo) and help. Options are addressed by name (USI
+ * spelling, compared without case), so options added later (book, mate,
+ * evaluation) need no new functions: list the table to see them.
+ *
+ * Values are strings as USI writes them: a spin is a decimal number in
+ * min..max, a check "true" or "false", a combo one of its choices, a
+ * string or filename any text ("<empty>" is empty). An engine made from
+ * shogi_engine_options_t starts from the struct's values (its zeros keep
+ * their meaning: e.g. NetworkDelay 0, EnteringKingRule none); the options
+ * the struct has no field for start at the table's defaults and are kept
+ * by shogi_engine_set_options. Setting EvalFile (or EvalDir) loads that
+ * network at once (SHOGI_E_IO, _PARSE, _UNSUPPORTED as
+ * shogi_network_load); while they are empty the engine evaluates with the
+ * network given to shogi_engine_new (or the built-in evaluation).
+ */
+
+/* Option types (USI's). */
+enum {
+    SHOGI_OPTION_SPIN = 0,     /* integer in min..max */
+    SHOGI_OPTION_CHECK = 1,    /* "true" / "false" */
+    SHOGI_OPTION_STRING = 2,
+    SHOGI_OPTION_COMBO = 3,    /* one of the choices */
+    SHOGI_OPTION_BUTTON = 4,   /* an action: set it with any value */
+    SHOGI_OPTION_FILENAME = 5
+};
+
+/* Text fields of an option (shogi_option_text). */
+enum {
+    SHOGI_OPTION_NAME = 0,
+    SHOGI_OPTION_DEFAULT = 1,
+    SHOGI_OPTION_HELP = 2,
+    SHOGI_OPTION_CHOICES = 3 /* a combo's choices, one per line ("\n") */
+};
+
+/* The fixed-size facts of one option. */
+typedef struct shogi_option_info_t {
+    int32_t option_type;  /* SHOGI_OPTION_* */
+    int32_t choice_count; /* combo: number of choices; else 0 */
+    int64_t min;          /* spin: smallest value; else 0 */
+    int64_t max;          /* spin: largest value; else 0 */
+} shogi_option_info_t;
+
+/* The number of options in the table (fixed once the library is loaded). */
+SHOGI_API size_t shogi_option_count(void);
+
+/* The type and range of option index (0..shogi_option_count() - 1). */
+SHOGI_API shogi_status_t shogi_option_info(size_t index,
+                                           shogi_option_info_t *info,
+                                           shogi_error_t *err);
+
+/* A text field (SHOGI_OPTION_NAME, _DEFAULT, _HELP, _CHOICES) of option
+ * index, under the strings-out convention. */
+SHOGI_API shogi_status_t shogi_option_text(size_t index, int32_t field,
+                                           char *buf, size_t size,
+                                           size_t *needed,
+                                           shogi_error_t *err);
+
+/* Sets an option by name (not while searching: SHOGI_E_STATE). An unknown
+ * name or a value out of the option's range is SHOGI_E_INVALID_ARGUMENT and
+ * changes nothing. The new value takes effect at once (a new hash size
+ * clears the table; a new thread count or network rebuilds the threads). */
+SHOGI_API shogi_status_t shogi_engine_set_option(shogi_engine_t eng,
+                                                 const char *name,
+                                                 const char *value,
+                                                 shogi_error_t *err);
+
+/* An option's current value (strings-out convention). */
+SHOGI_API shogi_status_t shogi_engine_get_option(shogi_engine_t eng,
+                                                 const char *name,
+                                                 char *buf, size_t size,
+                                                 size_t *needed,
+                                                 shogi_error_t *err);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

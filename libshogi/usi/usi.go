@@ -9,7 +9,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -27,49 +26,17 @@ var (
 	Author = "the libshogi authors"
 )
 
-type optKind int
-
-const (
-	optSpin optKind = iota
-	optCheck
-	optString
-	optCombo
-	optFilename
-)
-
-type option struct {
-	name     string
-	kind     optKind
-	def      string
-	min, max int
-	vars     []string
-}
-
-var optionList = []option{
-	{name: "Threads", kind: optSpin, def: "1", min: 1, max: 256},
-	{name: "USI_Hash", kind: optSpin, def: "16", min: 1, max: 65536},
-	{name: "USI_Ponder", kind: optCheck, def: "false"},
-	{name: "MultiPV", kind: optSpin, def: "1", min: 1, max: 800},
-	{name: "EvalFile", kind: optString, def: "<empty>"},
-	{name: "EvalDir", kind: optString, def: "<empty>"},
-	{name: "FV_SCALE", kind: optSpin, def: "16", min: 1, max: 128},
-	{name: "EnteringKingRule", kind: optCombo, def: "CSARule27",
-		vars: []string{"none", "CSARule24", "CSARule24H", "CSARule27", "CSARule27H", "TryRule"}},
-	{name: "MaxMovesToDraw", kind: optSpin, def: "0", min: 0, max: 100000},
-	{name: "ResignValue", kind: optSpin, def: "99999", min: 0, max: 99999},
-	{name: "NetworkDelay", kind: optSpin, def: "120", min: 0, max: 10000},
-}
-
 // Engine is one USI session.
 type Engine struct {
 	outMu sync.Mutex
 	out   *bufio.Writer
 
-	eng     *search.Engine
-	values  map[string]string // option values by lower-case name
-	applied string            // signature of the options last applied
-	loaded  string            // eval file currently loaded ("" = fallback)
-	factory search.EvalFactory
+	eng      *search.Engine
+	values   *search.OptionValues // what setoption has set
+	applied  *search.OptionValues // the values last applied (nil: none yet)
+	loaded   string               // eval file currently loaded ("" = fallback)
+	loadedFV int                  // its FV_SCALE
+	factory  search.EvalFactory
 
 	pos *board.Position
 
@@ -82,10 +49,7 @@ type Engine struct {
 
 // New returns a session writing to out.
 func New(out io.Writer) *Engine {
-	u := &Engine{out: bufio.NewWriter(out), values: map[string]string{}, pos: board.NewPosition()}
-	for _, o := range optionList {
-		u.values[strings.ToLower(o.name)] = o.def
-	}
+	u := &Engine{out: bufio.NewWriter(out), values: search.NewOptionValues(), pos: board.NewPosition()}
 	u.eng = search.NewEngine(search.DefaultOptions())
 	u.multiPV.Store(1)
 	return u
@@ -143,8 +107,8 @@ func (u *Engine) Handle(line string) (goOn bool) {
 	case "usi":
 		u.println("id name " + Name)
 		u.println("id author " + Author)
-		for _, o := range optionList {
-			u.println(o.usi())
+		for _, o := range search.OptionTable() {
+			u.println(o.USI())
 		}
 		u.println("usiok")
 	case "isready":
@@ -189,26 +153,6 @@ func truncate(s string, n int) string {
 	return s
 }
 
-func (o option) usi() string {
-	s := "option name " + o.name + " type "
-	switch o.kind {
-	case optSpin:
-		return s + fmt.Sprintf("spin default %s min %d max %d", o.def, o.min, o.max)
-	case optCheck:
-		return s + "check default " + o.def
-	case optCombo:
-		s += "combo default " + o.def
-		for _, v := range o.vars {
-			s += " var " + v
-		}
-		return s
-	case optFilename:
-		return s + "filename default " + o.def
-	default:
-		return s + "string default " + o.def
-	}
-}
-
 func (u *Engine) setOption(args []string) {
 	// setoption name <id> [value <x>]; names and values may hold spaces.
 	if len(args) < 2 || args[0] != "name" {
@@ -228,92 +172,19 @@ func (u *Engine) setOption(args []string) {
 			name = append(name, a)
 		}
 	}
-	n := strings.Join(name, " ")
-	v := strings.Join(value, " ")
-	var opt *option
-	for i := range optionList {
-		if strings.EqualFold(optionList[i].name, n) {
-			opt = &optionList[i]
-		}
+	if err := u.values.Set(strings.Join(name, " "), strings.Join(value, " ")); err != nil {
+		u.infoString("%v", err)
 	}
-	if opt == nil {
-		u.infoString("unknown option: %s", truncate(n, 60))
-		return
-	}
-	switch opt.kind {
-	case optSpin:
-		x, err := strconv.Atoi(v)
-		if err != nil {
-			u.infoString("option %s: %q is not a number", opt.name, truncate(v, 40))
-			return
-		}
-		if x < opt.min || x > opt.max {
-			u.infoString("option %s: %d out of range %d..%d", opt.name, x, opt.min, opt.max)
-			return
-		}
-		v = strconv.Itoa(x)
-	case optCheck:
-		if v != "true" && v != "false" {
-			u.infoString("option %s: %q is not true or false", opt.name, truncate(v, 40))
-			return
-		}
-	case optCombo:
-		ok := false
-		for _, c := range opt.vars {
-			if c == v {
-				ok = true
-			}
-		}
-		// Accept the other spellings board knows (e.g. NoEnteringKing).
-		if _, known := board.ParseEnteringKingRule(v); !ok && opt.name == "EnteringKingRule" && known {
-			ok = true
-		}
-		if !ok {
-			u.infoString("option %s: %q is not one of %s", opt.name, truncate(v, 40), strings.Join(opt.vars, " "))
-			return
-		}
-	}
-	u.values[strings.ToLower(opt.name)] = v
-}
-
-func (u *Engine) intOpt(name string) int {
-	x, _ := strconv.Atoi(u.values[strings.ToLower(name)])
-	return x
-}
-
-// evalPath is the network file the options name ("" for none).
-func (u *Engine) evalPath() string {
-	f := u.values["evalfile"]
-	d := u.values["evaldir"]
-	if f == "<empty>" {
-		f = ""
-	}
-	if d == "<empty>" {
-		d = ""
-	}
-	switch {
-	case f != "" && d != "" && !filepath.IsAbs(f):
-		// Relative EvalFile under EvalDir, when it is not found as is.
-		return filepath.Join(d, f)
-	case f != "":
-		return f
-	case d != "":
-		return filepath.Join(d, "nn.bin")
-	}
-	return ""
 }
 
 // apply makes the options effective (no search is running).
 func (u *Engine) apply() {
-	path := u.evalPath()
-	fv := u.intOpt("FV_SCALE")
-	sig := fmt.Sprint(path, "|", fv, "|", u.values["threads"], "|", u.values["usi_hash"], "|",
-		u.values["multipv"], "|", u.values["enteringkingrule"], "|", u.values["maxmovestodraw"], "|",
-		u.values["resignvalue"], "|", u.values["networkdelay"])
-	if sig == u.applied {
+	if u.values.Equal(u.applied) {
 		return
 	}
-	if path != u.loaded || u.factory == nil || !strings.HasPrefix(u.applied, path+"|"+strconv.Itoa(fv)+"|") {
+	path := u.values.EvalPath()
+	fv := u.values.Int("FV_SCALE")
+	if path != u.loaded || fv != u.loadedFV || u.factory == nil {
 		u.factory = nil
 		u.loaded = ""
 		if path != "" {
@@ -322,30 +193,19 @@ func (u *Engine) apply() {
 				u.infoString("EvalFile %s: %v; using the built-in material evaluation", path, err)
 			} else {
 				u.factory = search.NNUEFactory(net, fv)
-				u.loaded = path
+				u.loaded, u.loadedFV = path, fv
 				u.infoString("loaded %s", path)
 			}
 		}
 	}
-	opts := search.DefaultOptions()
-	opts.Threads = u.intOpt("Threads")
-	opts.HashMB = u.intOpt("USI_Hash")
-	opts.MultiPV = u.intOpt("MultiPV")
+	opts := u.values.EngineOptions()
 	opts.Eval = u.factory
 	if u.factory != nil {
 		opts.EvalID = fmt.Sprint(u.loaded, "@", fv)
 	}
-	if r, ok := board.ParseEnteringKingRule(u.values["enteringkingrule"]); ok {
-		opts.EnteringKingRule = r
-	}
-	opts.MaxMovesToDraw = u.intOpt("MaxMovesToDraw")
-	if rv := u.intOpt("ResignValue"); rv > 0 && rv < 99999 {
-		opts.ResignValue = rv * search.PawnValue / 100
-	}
-	opts.NetworkDelay = time.Duration(u.intOpt("NetworkDelay")) * time.Millisecond
 	u.eng.SetOptions(opts)
 	u.multiPV.Store(int32(opts.MultiPV))
-	u.applied = sig
+	u.applied = u.values.Clone()
 }
 
 func (u *Engine) position(args []string) {

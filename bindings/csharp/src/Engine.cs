@@ -12,7 +12,7 @@ namespace LibShogi
     /// <see cref="PonderHit"/> and <see cref="IsSearching"/> may be called
     /// from any other thread (a GUI's UI thread) meanwhile. One search runs
     /// at a time per engine.</summary>
-    public sealed class Engine : IDisposable
+    public sealed partial class Engine : IDisposable
     {
         private readonly EngineHandle handle;
 

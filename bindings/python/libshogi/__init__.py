@@ -28,7 +28,8 @@ What is here (one section of shogi.h each):
 
 * Board (positions, moves, rules, perft, SVG drawing) and the move helpers;
 * Network, evaluate_many, halfkp_features_many, Accumulator (NNUE);
-* Engine.search with on_info callbacks and stop();
+* Engine.search with on_info callbacks and stop(); the engine option table
+  (option_table, Engine.set_option / get_option);
 * Record (CSA/KIF/KI2/USI) and the PackedSfenValue / HuffmanCodedPosAndEval
   numpy dtypes with bulk conversion, features and evaluation.
 
@@ -86,6 +87,16 @@ from .engine import (  # noqa: F401
     SearchResult,
 )
 from . import engine, network, records  # noqa: F401
+from .options import (  # noqa: F401
+    OPTION_BUTTON,
+    OPTION_CHECK,
+    OPTION_COMBO,
+    OPTION_FILENAME,
+    OPTION_SPIN,
+    OPTION_STRING,
+    EngineOption,
+    option_table,
+)
 from .records import (  # noqa: F401
     ENCODING_SHIFT_JIS,
     ENCODING_UTF8,

@@ -7,6 +7,7 @@ import threading
 import warnings
 
 from . import _lib
+from . import options as _options_mod
 from ._errors import StateError
 from ._lib import F
 from .board import RULE_NONE, Board, move_to_usi
@@ -165,6 +166,13 @@ class SearchResult(_ScoredLine):
             self.bestmove_usi, _score_text(self.score_kind, self.score), self.depth, self.nodes)
 
 
+# the struct's fields and the table's names for them
+_STRUCT_OPTIONS = (("threads", "Threads"), ("hash_mb", "USI_Hash"), ("multipv", "MultiPV"),
+                   ("entering_king_rule", "EnteringKingRule"), ("max_moves_to_draw", "MaxMovesToDraw"),
+                   ("fv_scale", "FV_SCALE"), ("resign_value", "ResignValue"),
+                   ("network_delay_ms", "NetworkDelay"))
+_RULES = ("none", "CSARule27", "CSARule24", "CSARule27H", "CSARule24H", "TryRule")  # SHOGI_RULE_* order
+
 _OPTION_NAMES = ("threads", "hash_mb", "multipv", "entering_king_rule", "max_moves_to_draw", "fv_scale",
                  "resign_value", "network_delay_ms")
 
@@ -240,6 +248,24 @@ class Engine(_lib.HandleOwner):
             setattr(new, k, v)
         _lib.call(F.shogi_engine_set_options, self._handle(), ctypes.byref(new))
         self._options = new
+
+    # the option table, by name
+    option_table = staticmethod(_options_mod.option_table)
+
+    def set_option(self, name, value):
+        """Sets an option of the table by its USI name (not while searching):
+        e.g. set_option("Threads", 4), set_option("EvalFile", "nn.bin").
+        ints and bools are written as USI spells them. A name the table
+        lacks or a value out of range raises InvalidArgumentError."""
+        _options_mod.set_option(self._handle(), name, value)
+        # the struct the other calls pass must not undo this value
+        for field, opt in _STRUCT_OPTIONS:
+            text = _options_mod.get_option(self._handle(), opt)
+            setattr(self._options, field, _RULES.index(text) if field == "entering_king_rule" else int(text))
+
+    def get_option(self, name):
+        """An option's current value, as the text USI would show."""
+        return _options_mod.get_option(self._handle(), name)
 
     def new_game(self):
         """Clears the hash table and the move-ordering statistics."""
