@@ -22,10 +22,10 @@ func shogi_move_to_usi(move C.uint32_t, buf *C.char, capacity C.size_t, needed *
 
 //export shogi_move16_to_hcpe
 func shogi_move16_to_hcpe(m C.uint16_t) C.uint16_t {
-	return C.uint16_t(board.Move16ToHcpe(uint16(m)))
+	return C.uint16_t(board.Move16Apery.FromYaneuraOu(uint16(m)))
 }
 
 //export shogi_hcpe_to_move16
 func shogi_hcpe_to_move16(m C.uint16_t) C.uint16_t {
-	return C.uint16_t(board.HcpeToMove16(uint16(m)))
+	return C.uint16_t(board.Move16Apery.ToYaneuraOu(uint16(m)))
 }

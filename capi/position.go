@@ -224,15 +224,14 @@ func shogi_position_move_from_move16(h C.shogi_position_t, move16 C.uint16_t, hc
 		if move == nil {
 			return errNull("move")
 		}
-		v := uint16(move16)
-		switch hcpe {
-		case 0:
-		case 1:
-			v = board.HcpeToMove16(v)
-		default:
+		if hcpe != 0 && hcpe != 1 {
 			return errorf(statusInvalidArgument, "hcpe must be 0 or 1, not %d", int32(hcpe))
 		}
-		m, err := p.MoveFromMove16(v)
+		conv := board.Move16YaneuraOu
+		if hcpe == 1 {
+			conv = board.Move16Apery
+		}
+		m, err := p.MoveFromMove16(conv.ToYaneuraOu(uint16(move16)))
 		if err != nil {
 			return moveError(err)
 		}

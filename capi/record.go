@@ -296,7 +296,7 @@ func shogi_record_set_header(h C.shogi_record_t, key *C.char, value *C.char, cer
 
 // positionOf builds a position from a decoded diagram.
 func positionOf(d *record.Diagram) (*board.Position, error) {
-	p, err := d.Position()
+	p, err := board.FromSetup(d, board.SFENOptions{})
 	if err != nil {
 		return nil, wrap(statusParse, fmt.Errorf("%s: %w", d.SFEN(), err))
 	}
@@ -384,7 +384,7 @@ func shogi_position_to_psv(h C.shogi_position_t, score C.int32_t, move C.uint32_
 		if err != nil {
 			return err
 		}
-		d := record.DiagramOf(p)
+		d := p.Setup()
 		r, err := record.NewPSV(&d, s, m, int8(result))
 		if err != nil {
 			return wrap(statusState, err)
@@ -417,7 +417,7 @@ func shogi_position_from_hcpe(rec unsafe.Pointer, out *C.shogi_position_t, eval 
 			*eval = C.int32_t(r.Eval)
 		}
 		if move != nil {
-			*move = moveOut(p, board.HcpeToMove16(r.BestMove16))
+			*move = moveOut(p, board.Move16Apery.ToYaneuraOu(r.BestMove16))
 		}
 		if result != nil {
 			*result = C.int32_t(r.GameResult)
@@ -444,7 +444,7 @@ func shogi_position_to_hcpe(h C.shogi_position_t, eval C.int32_t, move C.uint32_
 		if err != nil {
 			return err
 		}
-		d := record.DiagramOf(p)
+		d := p.Setup()
 		r, err := record.NewHCPE(&d, s, board.Move16ToHcpe(m), uint8(result))
 		if err != nil {
 			return wrap(statusState, err)
@@ -512,13 +512,7 @@ func psvToHCPE(in, out []byte) error {
 	if err := record.DecodePSV(in, &r, &d); err != nil {
 		return err
 	}
-	res := record.ResultDraw
-	switch {
-	case r.Result == 1 && d.Side == board.Black, r.Result == -1 && d.Side == board.White:
-		res = record.ResultBlackWin
-	case r.Result != 0:
-		res = record.ResultWhiteWin
-	}
+	res := record.OutcomeFromRelative(r.Result, d.Side).HCPE()
 	h, err := record.NewHCPE(&d, r.Score, board.Move16ToHcpe(r.Move), res)
 	if err != nil {
 		return err
@@ -535,14 +529,8 @@ func hcpeToPSV(in, out []byte) error {
 	if err := record.DecodeHCPE(in, &h, &d); err != nil {
 		return err
 	}
-	var res int8
-	switch h.GameResult & 3 {
-	case record.ResultBlackWin:
-		res = map[bool]int8{true: 1, false: -1}[d.Side == board.Black]
-	case record.ResultWhiteWin:
-		res = map[bool]int8{true: 1, false: -1}[d.Side == board.White]
-	}
-	p, err := record.NewPSV(&d, h.Eval, board.HcpeToMove16(h.BestMove16), res)
+	res := record.OutcomeFromHCPE(h.GameResult).Relative(d.Side)
+	p, err := record.NewPSV(&d, h.Eval, board.Move16Apery.ToYaneuraOu(h.BestMove16), res)
 	if err != nil {
 		return err
 	}

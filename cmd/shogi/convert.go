@@ -292,13 +292,7 @@ func (c *converter) game(g *record.Game) error {
 	}
 	outcome := g.Result()
 	emit := func(move uint16, n *record.Node) error {
-		rec := posRecord{d: record.DiagramOf(p), move: move}
-		switch {
-		case outcome == record.BlackWin && p.SideToMove() == board.Black, outcome == record.WhiteWin && p.SideToMove() == board.White:
-			rec.result = 1
-		case outcome == record.BlackWin || outcome == record.WhiteWin:
-			rec.result = -1
-		}
+		rec := posRecord{d: p.Setup(), move: move, result: int(outcome.Relative(p.SideToMove()))}
 		if n != nil {
 			if s, ok := n.EngineScore(); ok {
 				// The engine comment after a move is the mover's search
@@ -354,13 +348,8 @@ func (c *converter) positionsFrom(r io.Reader) error {
 				return err
 			}
 			err = g.Replay(func(p *board.Position, m board.Move, mi *record.HCPE3Move) error {
-				rec := posRecord{d: record.DiagramOf(p), move: m.Move16(), score: int(mi.Eval), hasScore: true}
-				switch g.Result & 3 {
-				case record.ResultBlackWin:
-					rec.result = sideResult(p.SideToMove() == board.Black)
-				case record.ResultWhiteWin:
-					rec.result = sideResult(p.SideToMove() == board.White)
-				}
+				rec := posRecord{d: p.Setup(), move: m.Move16(), score: int(mi.Eval), hasScore: true,
+					result: int(record.OutcomeFromHCPE(g.Result).Relative(p.SideToMove()))}
 				return c.position(&rec)
 			})
 			if err != nil {
@@ -383,13 +372,8 @@ func (c *converter) positionsFrom(r io.Reader) error {
 				return err
 			}
 			d := rd.Diagram()
-			rec := posRecord{d: *d, move: record.ToYaneuraOu(h.BestMove16, record.Apery), score: int(h.Eval), hasScore: true}
-			switch h.GameResult & 3 {
-			case record.ResultBlackWin:
-				rec.result = sideResult(d.Side == board.Black)
-			case record.ResultWhiteWin:
-				rec.result = sideResult(d.Side == board.White)
-			}
+			rec := posRecord{d: *d, move: record.Apery.ToYaneuraOu(h.BestMove16), score: int(h.Eval), hasScore: true,
+				result: int(record.OutcomeFromHCPE(h.GameResult).Relative(d.Side))}
 			if err := c.position(&rec); err != nil {
 				return err
 			}
@@ -421,13 +405,6 @@ func (c *converter) positionsFrom(r io.Reader) error {
 	return sc.Err()
 }
 
-func sideResult(won bool) int {
-	if won {
-		return 1
-	}
-	return -1
-}
-
 func parseNDJSONPosition(t string, rec *posRecord) error {
 	var j ndjsonRecord
 	if err := json.Unmarshal([]byte(t), &j); err != nil {
@@ -442,7 +419,7 @@ func parseNDJSONPosition(t string, rec *posRecord) error {
 	}
 	rec.d = d
 	if j.Move != "" && j.Move != "none" {
-		p, err := d.Position()
+		p, err := board.FromSetup(&d, board.SFENOptions{})
 		if err != nil {
 			return err
 		}
@@ -510,15 +487,8 @@ func (c *converter) position(rec *posRecord) error {
 		if c.hcpe == nil {
 			c.hcpe = record.NewHCPEWriter(c.w)
 		}
-		res := record.ResultDraw
-		if rec.result != 0 {
-			blackWon := (rec.result == 1) == (rec.d.Side == board.Black)
-			res = record.ResultWhiteWin
-			if blackWon {
-				res = record.ResultBlackWin
-			}
-		}
-		h, err := record.NewHCPE(&rec.d, clamp16(rec.score), record.FromYaneuraOu(rec.move, record.Apery), res)
+		res := record.OutcomeFromRelative(int8(rec.result), rec.d.Side).HCPE()
+		h, err := record.NewHCPE(&rec.d, clamp16(rec.score), record.Apery.FromYaneuraOu(rec.move), res)
 		if err != nil {
 			return err
 		}

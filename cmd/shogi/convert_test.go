@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/libshogi/libshogi/libshogi/board"
 	"github.com/libshogi/libshogi/libshogi/record"
 )
 
@@ -110,7 +111,7 @@ func TestConvertCommand(t *testing.T) {
 
 // hcpe3Game is one game: 7g7f (eval 12), 3c3d (eval -5), Black won.
 func hcpe3Game(t *testing.T) []byte {
-	d, err := record.ParseDiagram(record.StartSFEN)
+	d, err := record.ParseDiagram(board.StartSFEN)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -56,40 +56,6 @@ func (m Move) IsSpecial() bool { return m&0xffff == 0 || (m.From() == m.To() && 
 // Move16 is YaneuraOu's 16-bit form (PackedSfenValue, nnue-pytorch).
 func (m Move) Move16() uint16 { return uint16(m) }
 
-// HcpeMove16 is the Apery/cshogi/dlshogi form (hcpe bestMove16): drops as
-// from = 80 + type, promotion in bit 14.
-func (m Move) HcpeMove16() uint16 { return Move16ToHcpe(uint16(m)) }
-
-// Move16ToHcpe converts YaneuraOu move16 to the Apery convention.
-func Move16ToHcpe(v uint16) uint16 {
-	to := v & 0x7f
-	from := (v >> 7) & 0x7f
-	if v&moveDropFlag != 0 {
-		from += 80
-	}
-	out := to | from<<7
-	if v&movePromoteFlag != 0 {
-		out |= 0x4000
-	}
-	return out
-}
-
-// HcpeToMove16 converts an Apery move16 to YaneuraOu's convention.
-func HcpeToMove16(v uint16) uint16 {
-	to := v & 0x7f
-	from := (v >> 7) & 0x7f
-	out := to
-	if from >= 81 {
-		out |= (from-80)<<7 | moveDropFlag
-	} else {
-		out |= from << 7
-	}
-	if v&0x4000 != 0 {
-		out |= movePromoteFlag
-	}
-	return out
-}
-
 // USI writes the move in USI notation: 7g7f, 8h2b+, P*5e.
 func (m Move) USI() string {
 	switch m & 0xffff {

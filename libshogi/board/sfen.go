@@ -2,8 +2,6 @@ package board
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 )
 
 // StartSFEN is the even-game start position.
@@ -76,136 +74,13 @@ func FromSFENWith(s string, opt SFENOptions) (*Position, error) {
 }
 
 func (p *Position) setSFEN(orig string, opt SFENOptions) error {
-	bad := func(format string, args ...any) error {
-		return &SFENError{SFEN: orig, Msg: fmt.Sprintf(format, args...)}
+	d, err := ParseSetup(orig)
+	if err != nil {
+		return err
 	}
-	s := strings.TrimSpace(orig)
-	if s == "startpos" {
-		s = StartSFEN
+	if err := p.setSetup(&d, opt); err != nil {
+		return &SFENError{SFEN: orig, Msg: err.Error()}
 	}
-	s = strings.TrimPrefix(s, "sfen ")
-	fields := strings.Fields(s)
-	if len(fields) < 3 || len(fields) > 4 {
-		return bad("want 3 or 4 fields (board side hands [move number]), got %d", len(fields))
-	}
-	// Board: ranks a..i separated by '/', each listing files 9..1.
-	ranks := strings.Split(fields[0], "/")
-	if len(ranks) != 9 {
-		return bad("board has %d ranks, want 9", len(ranks))
-	}
-	for r, row := range ranks {
-		file := 9
-		promoted := false
-		for i := 0; i < len(row); i++ {
-			ch := row[i]
-			switch {
-			case ch == '+':
-				if promoted {
-					return bad("rank %d: '++'", r+1)
-				}
-				promoted = true
-				continue
-			case ch >= '1' && ch <= '9':
-				if promoted {
-					return bad("rank %d: '+' before a digit", r+1)
-				}
-				file -= int(ch - '0')
-				if file < 0 {
-					return bad("rank %d has more than 9 squares", r+1)
-				}
-				continue
-			}
-			up := ch
-			c := Black
-			if ch >= 'a' && ch <= 'z' {
-				up = ch - 'a' + 'A'
-				c = White
-			}
-			pt := letterTypes[up]
-			if pt == NoPieceType {
-				return bad("rank %d: unknown piece letter %q", r+1, ch)
-			}
-			if promoted {
-				if !pt.CanPromote() {
-					return bad("rank %d: %q cannot be promoted", r+1, ch)
-				}
-				pt = pt.Promoted()
-				promoted = false
-			}
-			if file < 1 {
-				return bad("rank %d has more than 9 squares", r+1)
-			}
-			sq := NewSquare(file, r+1)
-			if pt == King && p.kingSq[c] != NoSquare {
-				return bad("%s has two kings", colorName(c))
-			}
-			p.putPiece(NewPiece(c, pt), sq)
-			file--
-		}
-		if promoted {
-			return bad("rank %d ends with '+'", r+1)
-		}
-		if file != 0 {
-			return bad("rank %d has %d squares, want 9", r+1, 9-file)
-		}
-	}
-	switch fields[1] {
-	case "b":
-		p.side = Black
-	case "w":
-		p.side = White
-	default:
-		return bad("side to move %q, want b or w", fields[1])
-	}
-	if fields[2] != "-" {
-		h := fields[2]
-		for i := 0; i < len(h); {
-			n := 1
-			if h[i] >= '0' && h[i] <= '9' {
-				j := i
-				for j < len(h) && h[j] >= '0' && h[j] <= '9' {
-					j++
-				}
-				v, err := strconv.Atoi(h[i:j])
-				if err != nil || v < 1 || j-i > 2 {
-					return bad("hand count %q (counts are 1..18 before a letter)", h[i:j])
-				}
-				n = v
-				i = j
-				if i >= len(h) {
-					return bad("hand ends with a count")
-				}
-			}
-			ch := h[i]
-			i++
-			up, c := ch, Black
-			if ch >= 'a' && ch <= 'z' {
-				up, c = ch-'a'+'A', White
-			}
-			pt := letterTypes[up]
-			if pt == NoPieceType || pt == King {
-				return bad("unknown hand piece %q", ch)
-			}
-			if p.hands[c].Count(pt) != 0 {
-				return bad("hand lists %q twice", ch)
-			}
-			if n > MaxInHand[pt] {
-				return bad("%d %q in hand, at most %d exist", n, ch, MaxInHand[pt])
-			}
-			p.hands[c] = p.hands[c].Set(pt, n)
-		}
-	}
-	if len(fields) == 4 {
-		v, err := strconv.Atoi(fields[3])
-		if err != nil || v < 1 || v > 1_000_000 {
-			return bad("move number %q, want an integer 1..1000000", fields[3])
-		}
-		p.startPly = v
-	}
-	if err := p.validate(opt); err != nil {
-		return bad("%s", err.Error())
-	}
-	*p.st() = stateInfo{key: p.computeKey(), checkers: p.computeCheckers()}
 	return nil
 }
 
@@ -264,56 +139,8 @@ func (p *Position) validate(opt SFENOptions) error {
 
 // SFEN writes the canonical SFEN: hands in the order R B G S N L P, Black first.
 func (p *Position) SFEN() string {
-	var b strings.Builder
-	b.Grow(96)
-	for r := 1; r <= 9; r++ {
-		empty := 0
-		for f := 9; f >= 1; f-- {
-			pc := p.board[NewSquare(f, r)]
-			if pc == NoPiece {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				b.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			b.WriteString(pc.String())
-		}
-		if empty > 0 {
-			b.WriteByte(byte('0' + empty))
-		}
-		if r < 9 {
-			b.WriteByte('/')
-		}
-	}
-	b.WriteByte(' ')
-	b.WriteString(p.side.String())
-	b.WriteByte(' ')
-	b.WriteString(p.handString())
-	b.WriteByte(' ')
-	b.WriteString(strconv.Itoa(p.Ply()))
-	return b.String()
-}
-
-func (p *Position) handString() string {
-	var b strings.Builder
-	for c := Black; c <= White; c++ {
-		for _, pt := range HandTypes {
-			n := p.hands[c].Count(pt)
-			if n == 0 {
-				continue
-			}
-			if n > 1 {
-				b.WriteString(strconv.Itoa(n))
-			}
-			b.WriteString(NewPiece(c, pt).String())
-		}
-	}
-	if b.Len() == 0 {
-		return "-"
-	}
-	return b.String()
+	d := p.Setup()
+	return d.SFEN()
 }
 
 // String is the SFEN.

@@ -103,7 +103,7 @@ func WriteRecord(g *Game, f RecordFormat, e Encoding) ([]byte, error) {
 // "startpos moves 7g7f ..." or "sfen <start> moves ...".
 func FormatUSIText(g *Game) string {
 	var b strings.Builder
-	if s := g.Start.SFEN(); s == StartSFEN {
+	if s := g.Start.SFEN(); s == board.StartSFEN {
 		b.WriteString("startpos")
 	} else {
 		b.WriteString("sfen " + s)
@@ -132,7 +132,7 @@ func ParseUSI(text string) (*Game, error) {
 	var sfen string
 	switch {
 	case len(f) > 0 && f[0] == "startpos":
-		sfen, f = StartSFEN, f[1:]
+		sfen, f = board.StartSFEN, f[1:]
 	case len(f) >= 4 && f[0] == "sfen":
 		n := 4
 		if len(f) >= 5 && f[4] != "moves" {
@@ -147,7 +147,7 @@ func ParseUSI(text string) (*Game, error) {
 		return fail("%s", err.(*Error).Msg)
 	}
 	g := NewGame(d)
-	p, err := board.FromSFEN(d.SFEN())
+	p, err := diagramPosition(&d)
 	if err != nil {
 		return fail("bad position: %v", err)
 	}
@@ -180,7 +180,7 @@ func GameFromPosition(p *board.Position) (*Game, error) {
 		}
 		q.UndoMove()
 	}
-	g := NewGame(DiagramOf(q))
+	g := NewGame(q.Setup())
 	n := g.Root
 	for _, m := range moves {
 		n = n.AddChild(m)

@@ -63,7 +63,7 @@ func TestGameFromPosition(t *testing.T) {
 }
 
 func TestValidateFixesBareMoves(t *testing.T) {
-	d, _ := ParseDiagram(StartSFEN)
+	d, _ := ParseDiagram(board.StartSFEN)
 	g := NewGame(d)
 	n := g.Root.AddChild(board.Move(7739)) // 7g7f without piece bits
 	n.AddChild(board.Move(2581))           // 3c3d

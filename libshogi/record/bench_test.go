@@ -15,7 +15,7 @@ func benchPSV(b *testing.B, n int) []byte {
 		g := randomGame(b, rng, false)
 		p, _ := g.StartPosition()
 		for _, nd := range g.MainLine() {
-			d := DiagramOf(p)
+			d := p.Setup()
 			rec, err := NewPSV(&d, 1, nd.Move.Move16(), 0)
 			if err != nil {
 				b.Fatal(err)

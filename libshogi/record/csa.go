@@ -230,7 +230,7 @@ func (c *csaParser) setupLine(s string) error {
 			return c.errf("PI mixed with other position lines")
 		}
 		c.setup = 1
-		d, _ := ParseDiagram(StartSFEN)
+		d, _ := ParseDiagram(board.StartSFEN)
 		c.d = d
 		for r := s[2:]; r != ""; r = r[min(4, len(r)):] {
 			if len(r) < 4 {
@@ -294,7 +294,7 @@ func (c *csaParser) setupLine(s string) error {
 				if !hand {
 					return c.errf("AL only goes with square 00")
 				}
-				n := c.d.counts()
+				n := pieceCounts(&c.d)
 				for pt := board.Pawn; pt <= board.Gold; pt++ {
 					h := c.d.Hands[col]
 					c.d.Hands[col] = h.Set(pt, h.Count(pt)+standardCount[pt]-n[pt])
@@ -339,13 +339,9 @@ func (c *csaParser) sideLine(s string) error {
 	}
 	c.d.Side = colorOfSign(s[0])
 	c.d.Ply = 1
-	sfen := c.d.SFEN()
-	if _, err := ParseDiagram(sfen); err != nil {
-		return c.errf("bad position: %s", err.(*Error).Msg)
-	}
-	p, err := board.FromSFEN(sfen)
+	p, err := diagramPosition(&c.d)
 	if err != nil {
-		return c.errf("bad position %s: %v", sfen, err)
+		return c.errf("bad position: %v", err)
 	}
 	c.pos = p
 	c.g.Start = c.d

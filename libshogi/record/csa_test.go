@@ -100,11 +100,11 @@ func TestCSATerminals(t *testing.T) {
 
 func TestCSAPositions(t *testing.T) {
 	cases := []struct{ in, sfen string }{
-		{"P1-KY-KE-GI-KI-OU-KI-GI-KE-KY\nP2 * -HI *  *  *  *  * -KA * \nP3-FU-FU-FU-FU-FU-FU-FU-FU-FU\nP4 *  *  *  *  *  *  *  *  * \nP5 *  *  *  *  *  *  *  *  * \nP6 *  *  *  *  *  *  *  *  * \nP7+FU+FU+FU+FU+FU+FU+FU+FU+FU\nP8 * +KA *  *  *  *  * +HI * \nP9+KY+KE+GI+KI+OU+KI+GI+KE+KY\n+\n", StartSFEN},
+		{"P1-KY-KE-GI-KI-OU-KI-GI-KE-KY\nP2 * -HI *  *  *  *  * -KA * \nP3-FU-FU-FU-FU-FU-FU-FU-FU-FU\nP4 *  *  *  *  *  *  *  *  * \nP5 *  *  *  *  *  *  *  *  * \nP6 *  *  *  *  *  *  *  *  * \nP7+FU+FU+FU+FU+FU+FU+FU+FU+FU\nP8 * +KA *  *  *  *  * +HI * \nP9+KY+KE+GI+KI+OU+KI+GI+KE+KY\n+\n", board.StartSFEN},
 		{"P-11OU\nP+59OU\nP+00KI00FU\n+\n", "8k/9/9/9/9/9/9/9/4K4 b GP 1"},
 		{"P-51OU\nP+59OU\nP+00HI\nP-00AL\n-\n", "4k4/9/9/9/9/9/9/9/4K4 w Rr2b4g4s4n4l18p 1"},
 		{"PI82HI22KA41KI61KI31GI71GI21KE81KE11KY91KY\n-\n", "4k4/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"},
-		{"V2.2\nPI\n+\n+7776FU,T12\n-3334FU,T1\n", StartSFEN},
+		{"V2.2\nPI\n+\n+7776FU,T12\n-3334FU,T1\n", board.StartSFEN},
 	}
 	for _, c := range cases {
 		g, err := ParseCSA(c.in)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/libshogi/libshogi/libshogi/board"
 	"github.com/libshogi/libshogi/libshogi/record"
 )
 
@@ -42,7 +43,7 @@ func Example_readKIF() {
 }
 
 func Example_psvReader() {
-	d, _ := record.ParseDiagram(record.StartSFEN)
+	d, _ := record.ParseDiagram(board.StartSFEN)
 	rec, _ := record.NewPSV(&d, 35, 7739 /* 7g7f */, 1)
 	file := record.AppendPSV(nil, &rec)
 	file = append(file, make([]byte, record.PSVSize)...) // a bad (all-zero) record
@@ -54,7 +55,7 @@ func Example_psvReader() {
 		if err == io.EOF {
 			break
 		}
-		fmt.Println(r.Diagram().SFEN(), record.Move16USI(p.Move, record.YaneuraOu), p.Score, p.Result)
+		fmt.Println(r.Diagram().SFEN(), record.YaneuraOu.USI(p.Move), p.Score, p.Result)
 	}
 	// Output:
 	// lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 7g7f 35 1

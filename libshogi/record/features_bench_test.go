@@ -22,7 +22,7 @@ func TestDiagramFeaturesMatchPosition(t *testing.T) {
 		if err := DecodePSV(data[i*PSVSize:], &rec, &d); err != nil {
 			t.Fatal(err)
 		}
-		p, err := d.Position()
+		p, err := diagramPosition(&d)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -42,11 +42,11 @@ func TestDiagramFeaturesMatchPosition(t *testing.T) {
 }
 
 // BenchmarkPSVFeatures: one op = one PSV record decoded, turned into a
-// Position (through SFEN, as the C ABI does) and both perspectives'
+// Position (from the diagram, as the C ABI does) and both perspectives'
 // HalfKP features extracted.
 func BenchmarkPSVFeatures(b *testing.B) {
 	benchPSVFeatures(b, func(buf []int32, d *Diagram) []int32 {
-		p, err := d.Position()
+		p, err := diagramPosition(d)
 		if err != nil {
 			b.Fatal(err)
 		}

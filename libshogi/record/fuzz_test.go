@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/libshogi/libshogi/libshogi/board"
 )
 
 func addFiles(f *testing.F, pattern string) {
@@ -200,7 +202,7 @@ func FuzzPSVReader(f *testing.F) {
 }
 
 func FuzzHCPE3(f *testing.F) {
-	f.Add(AppendHCPE3(nil, &HCPE3Game{Start: mustHCP(f, StartSFEN), Moves: []HCPE3Move{{Move16: 7739, Eval: 3, Candidates: []MoveVisits{{7739, 9}}}}}))
+	f.Add(AppendHCPE3(nil, &HCPE3Game{Start: mustHCP(f, board.StartSFEN), Moves: []HCPE3Move{{Move16: 7739, Eval: 3, Candidates: []MoveVisits{{7739, 9}}}}}))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r := NewHCPE3Reader(bytes.NewReader(data), SkipBadRecords)
 		for i := 0; i < 100; i++ {

@@ -129,20 +129,6 @@ func (g *Game) End() *Ending {
 	return n.End
 }
 
-// Outcome of a game.
-type Outcome int8
-
-const (
-	NoResult Outcome = iota // unfinished, interrupted or unknown
-	BlackWin
-	WhiteWin
-	Draw
-)
-
-func (o Outcome) String() string {
-	return [...]string{"none", "black", "white", "draw"}[o]
-}
-
 // EndKind is how a line ended.
 type EndKind uint8
 
@@ -192,17 +178,11 @@ func (e *Ending) Outcome() Outcome {
 	if e == nil {
 		return NoResult
 	}
-	win := func(c board.Color) Outcome {
-		if c == board.Black {
-			return BlackWin
-		}
-		return WhiteWin
-	}
 	switch e.Kind {
 	case EndResign, EndTimeUp, EndIllegalMove, EndMate, EndLossByDefault:
-		return win(e.Side.Opp())
+		return winner(e.Side.Opp())
 	case EndIllegalWin, EndDeclareWin, EndWinByDefault:
-		return win(e.Side)
+		return winner(e.Side)
 	case EndIllegalBlack:
 		return WhiteWin
 	case EndIllegalWhite:
@@ -223,7 +203,7 @@ func NewGame(start Diagram) *Game {
 
 // StartPosition returns a Position at the start of the game.
 func (g *Game) StartPosition() (*board.Position, error) {
-	return g.Start.Position()
+	return diagramPosition(&g.Start)
 }
 
 // handicapOf finds the standard handicap whose SFEN matches the diagram

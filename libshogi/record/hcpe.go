@@ -81,7 +81,7 @@ func (h *HCPE) check(d *Diagram) *Error {
 	if e := checkResultByte("hcpe", h.GameResult); e != nil {
 		return e
 	}
-	if err := CheckMove16(h.BestMove16, Apery); err != nil {
+	if err := Apery.Check(h.BestMove16); err != nil {
 		return recErr("hcpe", -1, "bestMove16: %v", err)
 	}
 	return nil

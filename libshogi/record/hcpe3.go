@@ -115,7 +115,7 @@ func (r *HCPE3Reader) read() (g *HCPE3Game, d *Diagram, err error, fatal bool) {
 		}
 		cn := int(binary.LittleEndian.Uint16(mi[4:]))
 		if bad == nil {
-			if err := CheckMove16(m.Move16, Apery); err != nil || m.Move16 == 0 {
+			if err := Apery.Check(m.Move16); err != nil || m.Move16 == 0 {
 				bad = recErr("hcpe3", i, "move %d: bad move16 %#04x", k, m.Move16)
 			}
 		}
@@ -128,7 +128,7 @@ func (r *HCPE3Reader) read() (g *HCPE3Game, d *Diagram, err error, fatal bool) {
 			for j := range m.Candidates {
 				m.Candidates[j] = MoveVisits{binary.LittleEndian.Uint16(buf[4*j:]), binary.LittleEndian.Uint16(buf[4*j+2:])}
 				if bad == nil {
-					if err := CheckMove16(m.Candidates[j].Move16, Apery); err != nil {
+					if err := Apery.Check(m.Candidates[j].Move16); err != nil {
 						bad = recErr("hcpe3", i, "move %d candidate %d: %v", k, j, err)
 					}
 				}
@@ -169,15 +169,15 @@ func (g *HCPE3Game) Replay(f func(p *board.Position, m board.Move, info *HCPE3Mo
 	if err := DecodeHCP(&g.Start, &d); err != nil {
 		return err
 	}
-	p, err := d.Position()
+	p, err := diagramPosition(&d)
 	if err != nil {
 		return recErr("hcpe3", -1, "start position: %v", err)
 	}
 	for i := range g.Moves {
 		mi := &g.Moves[i]
-		m, err := p.MoveFromMove16(ToYaneuraOu(mi.Move16, Apery))
+		m, err := p.MoveFromMove16(Apery.ToYaneuraOu(mi.Move16))
 		if err != nil {
-			return recErr("hcpe3", -1, "move %d (%s): %v", i, Move16USI(mi.Move16, Apery), err)
+			return recErr("hcpe3", -1, "move %d (%s): %v", i, Apery.USI(mi.Move16), err)
 		}
 		if f != nil {
 			if err := f(p, m, mi); err != nil {

@@ -402,13 +402,9 @@ func (k *kakinoki) start() error {
 		d = h
 		k.offset = 0
 	}
-	sfen := d.SFEN()
-	if _, err := ParseDiagram(sfen); err != nil {
-		return k.errf("bad start position: %s", err.(*Error).Msg)
-	}
-	p, err := board.FromSFEN(sfen)
+	p, err := diagramPosition(&d)
 	if err != nil {
-		return k.errf("bad start position %s: %v", sfen, err)
+		return k.errf("bad start position: %v", err)
 	}
 	k.g.Start = d
 	k.pos = p
@@ -418,7 +414,7 @@ func (k *kakinoki) start() error {
 
 func handicapDiagram(name string) (Diagram, error) {
 	if name == "" {
-		return ParseDiagram(StartSFEN)
+		return ParseDiagram(board.StartSFEN)
 	}
 	for _, h := range board.Handicaps {
 		if h.KIF == name && h.KIF != "" {

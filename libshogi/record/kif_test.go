@@ -56,7 +56,7 @@ func checkBranches(t *testing.T, g *Game) {
 	if v, _ := g.Header("Opening"); v != "相居飛車" {
 		t.Errorf("opening %q", v)
 	}
-	if g.Start.SFEN() != StartSFEN {
+	if g.Start.SFEN() != board.StartSFEN {
 		t.Errorf("start %s", g.Start.SFEN())
 	}
 	if got := usiLine(g.MainLine()); got != "7g7f 3c3d 8h2b+ 3a2b B*4e" {

@@ -173,7 +173,7 @@ func (f *packFormat) encode(d *Diagram) ([32]byte, error) {
 	fail := func(m string, a ...any) ([32]byte, error) {
 		return [32]byte{}, recErr(f.name, -1, m, a...)
 	}
-	n := d.counts()
+	n := pieceCounts(d)
 	for pt := board.Pawn; pt <= board.Gold; pt++ {
 		if n[pt] > standardCount[pt] {
 			return fail("%d pieces of type %c, at most %d can be packed", n[pt], sfenPieceLetter[pt], standardCount[pt])
@@ -181,8 +181,8 @@ func (f *packFormat) encode(d *Diagram) ([32]byte, error) {
 	}
 	var ks [2]board.Square
 	for c := board.Black; c <= board.White; c++ {
-		if d.kingCount(c) != 1 {
-			return fail("%v has %d kings; packed positions need exactly one each", c, d.kingCount(c))
+		if kingCount(d, c) != 1 {
+			return fail("%v has %d kings; packed positions need exactly one each", c, kingCount(d, c))
 		}
 		ks[c] = d.KingSquare(c)
 	}

@@ -73,7 +73,7 @@ func (p *PSV) check(d *Diagram) *Error {
 	if p.Result < -1 || p.Result > 1 {
 		return recErr("psv", -1, "game_result %d, want -1, 0 or 1", p.Result)
 	}
-	if err := CheckMove16(p.Move, YaneuraOu); err != nil {
+	if err := YaneuraOu.Check(p.Move); err != nil {
 		return recErr("psv", -1, "move: %v", err)
 	}
 	return nil

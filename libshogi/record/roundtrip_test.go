@@ -27,7 +27,7 @@ func randomGame(t testing.TB, rng *rand.Rand, variations bool) *Game {
 	if rng.Intn(6) == 0 {
 		// A composed start: the position after some random moves, written
 		// as a board diagram with its move number.
-		p, _ := d.Position()
+		p, _ := diagramPosition(&d)
 		for i := rng.Intn(80); i > 0; i-- {
 			var ml board.MoveList
 			p.GenerateLegal(&ml)
@@ -36,7 +36,7 @@ func randomGame(t testing.TB, rng *rand.Rand, variations bool) *Game {
 			}
 			p.DoMove(ml.Moves[rng.Intn(ml.N)])
 		}
-		d = DiagramOf(p)
+		d = p.Setup()
 		if _, ok := handicapOf(&d); ok {
 			d.Ply = 1
 		}
@@ -239,7 +239,7 @@ func checkBinaryRoundTrip(t *testing.T, g *Game) {
 	var psv, hcpe []byte
 	var sfens []string
 	for _, n := range g.MainLine() {
-		d := DiagramOf(p)
+		d := p.Setup()
 		rec, err := NewPSV(&d, 17, n.Move.Move16(), 1)
 		if err != nil {
 			t.Fatalf("psv %s: %v", p.SFEN(), err)
@@ -263,7 +263,8 @@ func checkBinaryRoundTrip(t *testing.T, g *Game) {
 		if got := pr.Diagram().SFEN(); got != sfens[i] {
 			t.Fatalf("psv record %d: %s vs %s", i, got, sfens[i])
 		}
-		q, err := pr.Diagram().Position()
+		pd := pr.Diagram()
+		q, err := diagramPosition(pd)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -278,7 +279,7 @@ func checkBinaryRoundTrip(t *testing.T, g *Game) {
 		if got := hr.Diagram().SFEN4(); got != sfen4(sfens[i]) {
 			t.Fatalf("hcpe record %d: %s vs %s", i, got, sfens[i])
 		}
-		m, err = q.MoveFromMove16(ToYaneuraOu(h.BestMove16, Apery))
+		m, err = q.MoveFromMove16(Apery.ToYaneuraOu(h.BestMove16))
 		if err != nil || m != n.Move {
 			t.Fatalf("hcpe record %d: move %v %v", i, m, err)
 		}

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/libshogi/libshogi/libshogi/board"
 )
 
 // loadTSV reads a vector file of the repository's golden data.
@@ -60,7 +62,7 @@ func TestPSVVectors(t *testing.T) {
 		if err != nil {
 			t.Fatalf("row %d: %v", i, err)
 		}
-		mv, err := ParseMove16USI(r[1], YaneuraOu)
+		mv, err := YaneuraOu.ParseUSI(r[1])
 		if err != nil {
 			t.Fatalf("row %d: %v", i, err)
 		}
@@ -85,7 +87,7 @@ func TestPSVVectors(t *testing.T) {
 		if qd.SFEN() != r[0] {
 			t.Errorf("row %d: decode sfen %q, want %q", i, qd.SFEN(), r[0])
 		}
-		if Move16USI(q.Move, YaneuraOu) != r[1] || int(q.Score) != atoi(t, r[2]) || int(q.GamePly) != atoi(t, r[3]) || int(q.Result) != atoi(t, r[4]) {
+		if YaneuraOu.USI(q.Move) != r[1] || int(q.Score) != atoi(t, r[2]) || int(q.GamePly) != atoi(t, r[3]) || int(q.Result) != atoi(t, r[4]) {
 			t.Errorf("row %d: decode fields %+v, want %v", i, q, r[1:5])
 		}
 	}
@@ -100,7 +102,7 @@ func TestPSVVectors(t *testing.T) {
 			}
 			break
 		}
-		if rd.Diagram().SFEN() != rows[n][0] || Move16USI(rec.Move, YaneuraOu) != rows[n][1] {
+		if rd.Diagram().SFEN() != rows[n][0] || YaneuraOu.USI(rec.Move) != rows[n][1] {
 			t.Errorf("reader record %d: %s", n, rd.Diagram().SFEN())
 		}
 		n++
@@ -123,7 +125,7 @@ func TestHCPEVectors(t *testing.T) {
 		if err != nil {
 			t.Fatalf("row %d: %v", i, err)
 		}
-		mv, err := ParseMove16USI(r[1], Apery)
+		mv, err := Apery.ParseUSI(r[1])
 		if err != nil {
 			t.Fatalf("row %d: %v", i, err)
 		}
@@ -144,7 +146,7 @@ func TestHCPEVectors(t *testing.T) {
 		if qd.SFEN4() != sfen4(r[0]) {
 			t.Errorf("row %d: decode sfen %q, want %q", i, qd.SFEN4(), sfen4(r[0]))
 		}
-		if Move16USI(q.BestMove16, Apery) != r[1] || int(q.Eval) != atoi(t, r[2]) || int(q.GameResult) != atoi(t, r[3]) {
+		if Apery.USI(q.BestMove16) != r[1] || int(q.Eval) != atoi(t, r[2]) || int(q.GameResult) != atoi(t, r[3]) {
 			t.Errorf("row %d: decode fields %+v, want %v", i, q, r[1:4])
 		}
 	}
@@ -171,22 +173,22 @@ func TestMove16Vectors(t *testing.T) {
 	rows := loadTSV(t, "move16.tsv")
 	for i, r := range rows {
 		yo, ap := uint16(atoi(t, r[2])), uint16(atoi(t, r[3]))
-		if v, err := ParseMove16USI(r[1], YaneuraOu); err != nil || v != yo {
+		if v, err := YaneuraOu.ParseUSI(r[1]); err != nil || v != yo {
 			t.Errorf("row %d %s: yaneuraou %d (%v), want %d", i, r[1], v, err, yo)
 		}
-		if v, err := ParseMove16USI(r[1], Apery); err != nil || v != ap {
+		if v, err := Apery.ParseUSI(r[1]); err != nil || v != ap {
 			t.Errorf("row %d %s: apery %d (%v), want %d", i, r[1], v, err, ap)
 		}
-		if s := Move16USI(yo, YaneuraOu); s != r[1] {
+		if s := YaneuraOu.USI(yo); s != r[1] {
 			t.Errorf("row %d: yaneuraou %d decodes to %s, want %s", i, yo, s, r[1])
 		}
-		if s := Move16USI(ap, Apery); s != r[1] {
+		if s := Apery.USI(ap); s != r[1] {
 			t.Errorf("row %d: apery %d decodes to %s, want %s", i, ap, s, r[1])
 		}
-		if ToYaneuraOu(ap, Apery) != yo || FromYaneuraOu(yo, Apery) != ap {
+		if Apery.ToYaneuraOu(ap) != yo || Apery.FromYaneuraOu(yo) != ap {
 			t.Errorf("row %d: conversion mismatch", i)
 		}
-		if CheckMove16(yo, YaneuraOu) != nil || CheckMove16(ap, Apery) != nil {
+		if YaneuraOu.Check(yo) != nil || Apery.Check(ap) != nil {
 			t.Errorf("row %d: valid move16 rejected", i)
 		}
 	}
@@ -194,7 +196,7 @@ func TestMove16Vectors(t *testing.T) {
 
 func TestPackedWorkedExamples(t *testing.T) {
 	for _, c := range [][2]string{
-		{StartSFEN, "58a451220ceb67227e9653221caf447824c22b119e53221ceb6f223e9651220c"},
+		{board.StartSFEN, "58a451220ceb67227e9653221caf447824c22b119e53221ceb6f223e9651220c"},
 		{"4k4/9/9/9/9/9/9/9/4K4 b P 1", "58240000000000000000000024499224499294524aadb5b6d65a7beffd7afd7e"},
 		{"4k4/9/9/9/9/9/9/9/4K4 w r 1", "5924000000000000000000c0579224499224494a29a5d65a5b6badbdf77ebd7e"},
 	} {
@@ -204,7 +206,7 @@ func TestPackedWorkedExamples(t *testing.T) {
 			t.Errorf("%s: %x %v", c[0], p, err)
 		}
 	}
-	d, _ := ParseDiagram(StartSFEN)
+	d, _ := ParseDiagram(board.StartSFEN)
 	h, _ := EncodeHCP(&d)
 	if hex.EncodeToString(h[:]) != "58a449210cd757217e8e4d212caf427814c2ab109e4d212cd75f213e8e49210c" {
 		t.Errorf("hcp start %x", h)
