@@ -6,9 +6,8 @@ import "C"
 import (
 	"errors"
 	"fmt"
+	"github.com/libshogi/libshogi/internal/batch"
 	"os"
-	"runtime"
-	"sync"
 	"unsafe"
 
 	"github.com/libshogi/libshogi/libshogi/board"
@@ -212,63 +211,32 @@ func shogi_network_evaluate_sfens(net C.shogi_network_t, sfens **C.char, n C.siz
 		in := unsafe.Slice(sfens, int(n))
 		out := unsafe.Slice((*int32)(unsafe.Pointer(values)), int(n))
 		fv := int(fvScale)
-		// firstBad[w] is the first failing index of worker w (or -1) and its error.
-		type failure struct {
-			index int
-			err   error
-		}
-		eval := func(lo, hi int) (f failure) {
-			f.index = -1
-			defer func() {
-				if r := recover(); r != nil {
-					f = failure{lo, panicError(r)}
-				}
-			}()
+		_, err := batch.Ranges(int(n), batchParallelMin, func(lo, hi int) (bad int, first error) {
+			bad = -1
 			p := board.NewPosition() // reused: SetSFEN allocates nothing
 			for i := lo; i < hi; i++ {
 				out[i] = 0
 				if in[i] == nil {
-					if f.index < 0 {
-						f = failure{i, errorf(statusNullPointer, "sfens[%d] is NULL", i)}
+					if bad < 0 {
+						bad, first = i, errorf(statusNullPointer, "sfens[%d] is NULL", i)
 					}
 					continue
 				}
 				if err := p.SetSFEN(C.GoString(in[i]), board.SFENOptions{}); err != nil {
-					if f.index < 0 {
-						f = failure{i, wrap(statusParse, fmt.Errorf("sfens[%d]: %w", i, err))}
+					if bad < 0 {
+						bad, first = i, wrap(statusParse, fmt.Errorf("sfens[%d]: %w", i, err))
 					}
 					continue
 				}
 				out[i] = int32(nw.Evaluate(p, fv))
 			}
-			return f
+			return bad, first
+		})
+		var p *batch.Panic
+		if errors.As(err, &p) {
+			return panicError(p.Value)
 		}
-		workers := 1
-		if int(n) >= batchParallelMin {
-			workers = min(runtime.GOMAXPROCS(0), int(n)/(batchParallelMin/2))
-		}
-		fails := make([]failure, workers)
-		var wg sync.WaitGroup
-		chunk := (int(n) + workers - 1) / workers
-		for w := 0; w < workers; w++ {
-			lo, hi := w*chunk, min((w+1)*chunk, int(n))
-			if lo >= hi {
-				fails[w].index = -1
-				continue
-			}
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				fails[w] = eval(lo, hi)
-			}()
-		}
-		wg.Wait()
-		for _, f := range fails {
-			if f.index >= 0 {
-				return f.err
-			}
-		}
-		return nil
+		return err
 	})
 }
 

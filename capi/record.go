@@ -6,8 +6,7 @@ import "C"
 import (
 	"errors"
 	"fmt"
-	"runtime"
-	"sync"
+	"github.com/libshogi/libshogi/internal/batch"
 	"unsafe"
 
 	"github.com/libshogi/libshogi/libshogi/board"
@@ -454,89 +453,29 @@ func shogi_position_to_hcpe(h C.shogi_position_t, eval C.int32_t, move C.uint32_
 	})
 }
 
-// bulkFailure is the first bad record of a range.
-type bulkFailure struct {
-	index int
-	err   error
-}
-
-// forRecords runs body over [0, n) in parallel chunks for large n and
+// forRecords runs body over [0, n) with the library's batch runner and
 // returns the error of the lowest failing index (with that index named).
 func forRecords(n int, body func(i int) error) error {
-	workers := 1
-	if n >= 512 {
-		workers = min(runtime.GOMAXPROCS(0), n/256)
-	}
-	chunk := (n + workers - 1) / workers
-	fails := make([]bulkFailure, workers)
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		lo, hi := w*chunk, min((w+1)*chunk, n)
-		fails[w].index = -1
-		if lo >= hi {
-			continue
-		}
-		wg.Add(1)
-		go func(w, lo, hi int) {
-			defer wg.Done()
-			defer func() {
-				if r := recover(); r != nil {
-					fails[w] = bulkFailure{lo, panicError(r)}
-				}
-			}()
-			for i := lo; i < hi; i++ {
-				if err := body(i); err != nil && fails[w].index < 0 {
-					fails[w] = bulkFailure{i, err}
-				}
-			}
-		}(w, lo, hi)
-	}
-	wg.Wait()
-	for _, f := range fails {
-		if f.index >= 0 {
-			code := C.shogi_status_t(statusParse)
-			var ae *apiError
-			if errors.As(f.err, &ae) {
-				code = ae.code
-			}
-			return errorf(code, "record %d: %v", f.index, f.err)
-		}
-	}
-	return nil
+	return bulkError(batch.Each(n, 512, body))
 }
 
-// psvToHCPE converts one record; the result becomes absolute.
-func psvToHCPE(in, out []byte) error {
-	var r record.PSV
-	var d record.Diagram
-	if err := record.DecodePSV(in, &r, &d); err != nil {
-		return err
+// bulkError maps a bulk call's lowest failure to a status: a panic is
+// SHOGI_E_INTERNAL, an error keeps its code (SHOGI_E_PARSE for a library
+// error).
+func bulkError(index int, err error) error {
+	if err == nil {
+		return nil
 	}
-	res := record.OutcomeFromRelative(r.Result, d.Side).HCPE()
-	h, err := record.NewHCPE(&d, r.Score, board.Move16ToHcpe(r.Move), res)
-	if err != nil {
-		return err
+	var p *batch.Panic
+	if errors.As(err, &p) {
+		err = panicError(p.Value)
 	}
-	h.Encode(out)
-	return nil
-}
-
-// hcpeToPSV converts one record; the result becomes relative to the side
-// to move, and gamePly is 0 (hcpe has no move number).
-func hcpeToPSV(in, out []byte) error {
-	var h record.HCPE
-	var d record.Diagram
-	if err := record.DecodeHCPE(in, &h, &d); err != nil {
-		return err
+	code := C.shogi_status_t(statusParse)
+	var ae *apiError
+	if errors.As(err, &ae) {
+		code = ae.code
 	}
-	res := record.OutcomeFromHCPE(h.GameResult).Relative(d.Side)
-	p, err := record.NewPSV(&d, h.Eval, board.Move16Apery.ToYaneuraOu(h.BestMove16), res)
-	if err != nil {
-		return err
-	}
-	p.GamePly = 0
-	p.Encode(out)
-	return nil
+	return errorf(code, "record %d: %v", index, err)
 }
 
 //export shogi_psv_to_hcpe
@@ -550,14 +489,7 @@ func shogi_psv_to_hcpe(psv unsafe.Pointer, n C.size_t, hcpe unsafe.Pointer, cerr
 		if err != nil {
 			return err
 		}
-		return forRecords(int(n), func(i int) error {
-			o := out[i*record.HCPESize : (i+1)*record.HCPESize]
-			if err := psvToHCPE(in[i*record.PSVSize:(i+1)*record.PSVSize], o); err != nil {
-				clear(o)
-				return err
-			}
-			return nil
-		})
+		return bulkError(record.PSVsToHCPEs(in, out))
 	})
 }
 
@@ -572,14 +504,7 @@ func shogi_hcpe_to_psv(hcpe unsafe.Pointer, n C.size_t, psv unsafe.Pointer, cerr
 		if err != nil {
 			return err
 		}
-		return forRecords(int(n), func(i int) error {
-			o := out[i*record.PSVSize : (i+1)*record.PSVSize]
-			if err := hcpeToPSV(in[i*record.HCPESize:(i+1)*record.HCPESize], o); err != nil {
-				clear(o)
-				return err
-			}
-			return nil
-		})
+		return bulkError(record.HCPEsToPSVs(in, out))
 	})
 }
 

@@ -331,6 +331,12 @@ func (c *converter) positionsFrom(r io.Reader) error {
 			if err != nil {
 				return err
 			}
+			if done, err := c.binary(rd.Raw(), record.PSVSize, "psv", "hcpe", record.PSVToHCPE); done {
+				if err != nil {
+					return fmt.Errorf("record %d: %v", rd.Index(), err)
+				}
+				continue
+			}
 			rec := posRecord{d: *rd.Diagram(), move: p.Move, score: int(p.Score), hasScore: true, result: int(p.Result)}
 			if err := c.position(&rec); err != nil {
 				return err
@@ -370,6 +376,12 @@ func (c *converter) positionsFrom(r io.Reader) error {
 			}
 			if err != nil {
 				return err
+			}
+			if done, err := c.binary(rd.Raw(), record.HCPESize, "hcpe", "psv", record.HCPEToPSV); done {
+				if err != nil {
+					return fmt.Errorf("record %d: %v", rd.Index(), err)
+				}
+				continue
 			}
 			d := rd.Diagram()
 			rec := posRecord{d: *d, move: record.Apery.ToYaneuraOu(h.BestMove16), score: int(h.Eval), hasScore: true,
@@ -441,14 +453,32 @@ func parseNDJSONPosition(t string, rec *posRecord) error {
 	return nil
 }
 
+// binary writes a checked binary record of format from straight to the
+// output when the output is the same format (its bytes unchanged) or the
+// other binary format (through the library's conversion); done is false
+// for the other outputs.
+func (c *converter) binary(raw []byte, size int, from, other string, convert func(in, out []byte) error) (done bool, err error) {
+	switch c.outFmt {
+	case from:
+		c.positions++
+		_, err = c.w.Write(raw[:size])
+		return true, err
+	case other:
+		out := make([]byte, map[string]int{"psv": record.PSVSize, "hcpe": record.HCPESize}[other])
+		if err := convert(raw[:size], out); err != nil {
+			return true, err
+		}
+		c.positions++
+		_, err = c.w.Write(out)
+		return true, err
+	}
+	return false, nil
+}
+
+// clamp16 saturates a score to the int16 range the binary formats hold
+// (a value that fits, -32768 included, is kept).
 func clamp16(v int) int16 {
-	if v > 32767 {
-		return 32767
-	}
-	if v < -32767 {
-		return -32767
-	}
-	return int16(v)
+	return int16(max(min(v, 32767), -32768))
 }
 
 func (c *converter) position(rec *posRecord) error {

@@ -125,3 +125,54 @@ func hcpe3Game(t *testing.T) []byte {
 	}}
 	return record.AppendHCPE3(nil, g)
 }
+
+// Issue 22 item 3: a psv -> psv or hcpe -> hcpe copy keeps every byte
+// (a score of -32768 was written as -32767), and psv <-> hcpe gives what
+// the library's bulk conversion (the C ABI's) gives.
+func TestConvertBinaryKeepsBytes(t *testing.T) {
+	dir := t.TempDir()
+	d, _ := record.ParseDiagram(board.StartSFEN)
+	d.Ply = 77
+	var psv []byte
+	for _, s := range []int16{-32768, 32767, 0, -32767} {
+		r, err := record.NewPSV(&d, s, 7739 /* 7g7f */, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		psv = record.AppendPSV(psv, &r)
+	}
+	in := filepath.Join(dir, "in.bin")
+	os.WriteFile(in, psv, 0o644)
+	out, code := runShogi(t, "", "convert", "-to", "psv", in)
+	if code != 0 || out != string(psv) {
+		t.Fatalf("psv -> psv changed the bytes (exit %d)", code)
+	}
+	hcpe := make([]byte, 4*record.HCPESize)
+	if i, err := record.PSVsToHCPEs(psv, hcpe); err != nil {
+		t.Fatalf("record %d: %v", i, err)
+	}
+	if int16(uint16(hcpe[32])|uint16(hcpe[33])<<8) != -32768 {
+		t.Fatalf("hcpe eval of record 0: % x", hcpe[32:34])
+	}
+	out, code = runShogi(t, "", "convert", "-to", "hcpe", in)
+	if code != 0 || out != string(hcpe) {
+		t.Fatalf("psv -> hcpe differs from record.PSVsToHCPEs (exit %d)", code)
+	}
+	hin := filepath.Join(dir, "in.hcpe")
+	os.WriteFile(hin, hcpe, 0o644)
+	out, code = runShogi(t, "", "convert", "-to", "hcpe", hin)
+	if code != 0 || out != string(hcpe) {
+		t.Fatalf("hcpe -> hcpe changed the bytes (exit %d)", code)
+	}
+	back := make([]byte, 4*record.PSVSize)
+	record.HCPEsToPSVs(hcpe, back)
+	out, code = runShogi(t, "", "convert", "-to", "psv", hin)
+	if code != 0 || out != string(back) {
+		t.Fatalf("hcpe -> psv differs from record.HCPEsToPSVs (exit %d)", code)
+	}
+	// Through NDJSON the score -32768 survives too.
+	out, code = runShogi(t, `{"sfen":"startpos","move":"7g7f","score":-32768,"result":1,"ply":77}`+"\n", "convert", "-from", "ndjson", "-to", "psv")
+	if code != 0 || out != string(psv[:record.PSVSize]) {
+		t.Fatalf("ndjson -> psv: exit %d, % x", code, out)
+	}
+}
