@@ -62,6 +62,9 @@ type SFENOptions struct {
 	// AllowDeadPieces accepts pawns, lances and knights on ranks they can
 	// never leave.
 	AllowDeadPieces bool
+	// Tsume validates a mate problem: the side not to move (the defender)
+	// must have a king, and the side to move (the attacker) may have none.
+	Tsume bool
 }
 
 // FromSFENWith parses an SFEN with the given validation options.
@@ -131,6 +134,9 @@ func (p *Position) validate(opt SFENOptions) error {
 		}
 	}
 	them := p.side.Opp()
+	if opt.Tsume && p.kingSq[them] == NoSquare {
+		return fmt.Errorf("tsume: the defender (%s) has no king", colorName(them))
+	}
 	if k := p.kingSq[them]; k != NoSquare && !opt.AllowOpponentInCheck && p.Attacked(p.side, k, p.occupied) {
 		return fmt.Errorf("the side not to move (%s) is in check", colorName(them))
 	}
