@@ -71,7 +71,9 @@ func weightRanges(a Arch) [3]int64 {
 // tools/make_test_net.py: kind is "test" (realistic magnitudes),
 // "stress" (int16 accumulators wrap, int8 extremes) or "zero" (all zero).
 // The golden evaluations use test seed 1 and stress seed 7.
-func MakeTestNet(kind string, seed uint64) (*Net, error) { return MakeTestNetArch(HalfKP256, kind, seed) }
+func MakeTestNet(kind string, seed uint64) (*Net, error) {
+	return MakeTestNetArch(HalfKP256, kind, seed)
+}
 
 // MakeTestNetNamed is MakeTestNetArch for a layout given by name
 // (ArchByName), the way make_test_net.py --arch takes it.
