@@ -113,3 +113,33 @@ func TestArchGolden(t *testing.T) {
 	}
 	t.Logf("%d architectures, %d row checks", len(archs), total)
 }
+
+// TestArchIncremental plays random games with the test and the stress net
+// of every architecture (those with goldens and the two HalfKP sizes
+// without) and checks that the incremental evaluator equals a full refresh
+// after every do and undo, at every kernel level.
+func TestArchIncremental(t *testing.T) {
+	games, plies := 3, 300
+	if testing.Short() {
+		games, plies = 1, 150
+	}
+	for _, k := range KnownArchs {
+		if k.Name == "halfkp_256x2-32-32" {
+			continue // TestIncrementalRandomGames
+		}
+		for _, m := range []struct {
+			mode string
+			seed uint64
+		}{{"test", 1}, {"stress", 7}} {
+			net, err := MakeTestNetArch(k.Arch, m.mode, m.seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checks := 0
+			forLevels(t, func(t *testing.T) {
+				checks += checkRandomGames(t, k.Name+" "+m.mode, net, games, plies)
+			})
+			t.Logf("%s %s: %d checks", k.Name, m.mode, checks)
+		}
+	}
+}
