@@ -2612,6 +2612,505 @@ affine32AVX2_d_end:
 	VZEROUPPER
 	RET
 
+// func affineSparse16AVX2(out *uint8, in *uint8, wb *int8, bias *int32, n int, k int, idx *uint16)
+// Requires: AVX, AVX2, CMOV, POPCNT, SSE2
+TEXT ·affineSparse16AVX2(SB), NOSPLIT, $0-56
+	MOVQ         out+0(FP), AX
+	MOVQ         in+8(FP), CX
+	MOVQ         wb+16(FP), DX
+	MOVQ         bias+24(FP), BX
+	MOVQ         n+32(FP), SI
+	MOVQ         k+40(FP), DI
+	VMOVDQU      (BX), Y0
+	VMOVDQU      32(BX), Y1
+	VPCMPEQW     Y2, Y2, Y2
+	VPSRLW       $0x0f, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	MOVQ         idx+48(FP), R8
+	XORQ         BX, BX
+	XORQ         R9, R9
+	LEAQ         nnz<>+0(SB), R12
+	VPXOR        X4, X4, X4
+	MOVQ         $0x00000008, R11
+	MOVQ         R11, X5
+	VPBROADCASTW X5, X5
+
+affineSparse16AVX2_scan:
+	VMOVDQU   (CX)(R9*1), Y6
+	VPCMPEQD  Y3, Y6, Y6
+	VMOVMSKPS Y6, R10
+	XORQ      $0x000000ff, R10
+	MOVQ      R10, R11
+	SHLQ      $0x04, R11
+	VMOVDQU   (R12)(R11*1), X6
+	VPADDW    X4, X6, X6
+	VMOVDQU   X6, (R8)(BX*2)
+	POPCNTL   R10, R11
+	ADDQ      R11, BX
+	VPADDW    X5, X4, X4
+	ADDQ      $0x20, R9
+	CMPQ      R9, SI
+	JB        affineSparse16AVX2_scan
+	SHRQ      $0x02, SI
+	MOVQ      SI, R9
+	SHRQ      $0x03, R9
+	MOVQ      SI, R10
+	SUBQ      R9, R10
+	CMPQ      BX, R10
+	JAE       affineSparse16AVX2_dense
+	XORQ      SI, SI
+
+affineSparse16AVX2_s_block:
+	CMPQ    SI, BX
+	JAE     affineSparse16AVX2_s_end
+	LEAQ    (SI)(DI*1), R9
+	CMPQ    R9, BX
+	CMOVQHI BX, R9
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	LEAQ    -1(R9), R12
+
+affineSparse16AVX2_s_pair:
+	CMPQ         SI, R12
+	JAE          affineSparse16AVX2_s_single
+	MOVWQZX      (R8)(SI*2), R10
+	VPBROADCASTD (CX)(R10*4), Y6
+	SHLQ         $0x06, R10
+	MOVWQZX      2(R8)(SI*2), R11
+	VPBROADCASTD (CX)(R11*4), Y8
+	SHLQ         $0x06, R11
+	VPMADDUBSW   (DX)(R10*1), Y6, Y7
+	VPMADDUBSW   (DX)(R11*1), Y8, Y9
+	VPADDW       Y7, Y4, Y4
+	VPADDW       Y9, Y4, Y4
+	VPMADDUBSW   32(DX)(R10*1), Y6, Y7
+	VPMADDUBSW   32(DX)(R11*1), Y8, Y9
+	VPADDW       Y7, Y5, Y5
+	VPADDW       Y9, Y5, Y5
+	ADDQ         $0x02, SI
+	JMP          affineSparse16AVX2_s_pair
+
+affineSparse16AVX2_s_single:
+	CMPQ         SI, R9
+	JAE          affineSparse16AVX2_s_flush
+	MOVWQZX      (R8)(SI*2), R10
+	VPBROADCASTD (CX)(R10*4), Y6
+	SHLQ         $0x06, R10
+	VPMADDUBSW   (DX)(R10*1), Y6, Y7
+	VPADDW       Y7, Y4, Y4
+	VPMADDUBSW   32(DX)(R10*1), Y6, Y7
+	VPADDW       Y7, Y5, Y5
+	INCQ         SI
+
+affineSparse16AVX2_s_flush:
+	VPMADDWD Y2, Y4, Y4
+	VPADDD   Y4, Y0, Y0
+	VPMADDWD Y2, Y5, Y5
+	VPADDD   Y5, Y1, Y1
+	JMP      affineSparse16AVX2_s_block
+
+affineSparse16AVX2_s_end:
+	JMP affineSparse16AVX2_done
+
+affineSparse16AVX2_dense:
+	MOVQ SI, BX
+	XORQ SI, SI
+
+affineSparse16AVX2_d_block:
+	CMPQ    SI, BX
+	JAE     affineSparse16AVX2_d_end
+	LEAQ    (SI)(DI*1), R9
+	CMPQ    R9, BX
+	CMOVQHI BX, R9
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	LEAQ    -1(R9), R12
+
+affineSparse16AVX2_d_pair:
+	CMPQ         SI, R12
+	JAE          affineSparse16AVX2_d_single
+	LEAQ         (SI), R10
+	VPBROADCASTD (CX)(R10*4), Y6
+	SHLQ         $0x06, R10
+	LEAQ         1(SI), R11
+	VPBROADCASTD (CX)(R11*4), Y8
+	SHLQ         $0x06, R11
+	VPMADDUBSW   (DX)(R10*1), Y6, Y7
+	VPMADDUBSW   (DX)(R11*1), Y8, Y9
+	VPADDW       Y7, Y4, Y4
+	VPADDW       Y9, Y4, Y4
+	VPMADDUBSW   32(DX)(R10*1), Y6, Y7
+	VPMADDUBSW   32(DX)(R11*1), Y8, Y9
+	VPADDW       Y7, Y5, Y5
+	VPADDW       Y9, Y5, Y5
+	ADDQ         $0x02, SI
+	JMP          affineSparse16AVX2_d_pair
+
+affineSparse16AVX2_d_single:
+	CMPQ         SI, R9
+	JAE          affineSparse16AVX2_d_flush
+	LEAQ         (SI), R10
+	VPBROADCASTD (CX)(R10*4), Y6
+	SHLQ         $0x06, R10
+	VPMADDUBSW   (DX)(R10*1), Y6, Y7
+	VPADDW       Y7, Y4, Y4
+	VPMADDUBSW   32(DX)(R10*1), Y6, Y7
+	VPADDW       Y7, Y5, Y5
+	INCQ         SI
+
+affineSparse16AVX2_d_flush:
+	VPMADDWD Y2, Y4, Y4
+	VPADDD   Y4, Y0, Y0
+	VPMADDWD Y2, Y5, Y5
+	VPADDD   Y5, Y1, Y1
+	JMP      affineSparse16AVX2_d_block
+
+affineSparse16AVX2_d_end:
+affineSparse16AVX2_done:
+	VPSRAD    $0x06, Y0, Y0
+	VPSRAD    $0x06, Y1, Y1
+	VPACKSSDW Y1, Y0, Y0
+	VPACKSSWB Y0, Y0, Y0
+	VMOVDQU   permd<>+0(SB), Y1
+	VPERMD    Y0, Y1, Y0
+	VPMAXSB   Y3, Y0, Y0
+	VMOVDQU   X0, (AX)
+	VZEROUPPER
+	RET
+
+// func affine16AVX2(out *uint8, in *uint8, wb *int8, bias *int32, n int, k int)
+// Requires: AVX, AVX2, CMOV
+TEXT ·affine16AVX2(SB), NOSPLIT, $0-48
+	MOVQ     out+0(FP), AX
+	MOVQ     in+8(FP), CX
+	MOVQ     wb+16(FP), DX
+	MOVQ     bias+24(FP), BX
+	MOVQ     n+32(FP), SI
+	MOVQ     k+40(FP), DI
+	VMOVDQU  (BX), Y0
+	VMOVDQU  32(BX), Y1
+	VPCMPEQW Y2, Y2, Y2
+	VPSRLW   $0x0f, Y2, Y2
+	VPXOR    Y3, Y3, Y3
+	MOVQ     SI, BX
+	SHRQ     $0x02, BX
+	XORQ     SI, SI
+
+affine16AVX2_d_block:
+	CMPQ    SI, BX
+	JAE     affine16AVX2_d_end
+	LEAQ    (SI)(DI*1), R8
+	CMPQ    R8, BX
+	CMOVQHI BX, R8
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	LEAQ    -1(R8), R11
+
+affine16AVX2_d_pair:
+	CMPQ         SI, R11
+	JAE          affine16AVX2_d_single
+	LEAQ         (SI), R9
+	VPBROADCASTD (CX)(R9*4), Y6
+	SHLQ         $0x06, R9
+	LEAQ         1(SI), R10
+	VPBROADCASTD (CX)(R10*4), Y8
+	SHLQ         $0x06, R10
+	VPMADDUBSW   (DX)(R9*1), Y6, Y7
+	VPMADDUBSW   (DX)(R10*1), Y8, Y9
+	VPADDW       Y7, Y4, Y4
+	VPADDW       Y9, Y4, Y4
+	VPMADDUBSW   32(DX)(R9*1), Y6, Y7
+	VPMADDUBSW   32(DX)(R10*1), Y8, Y9
+	VPADDW       Y7, Y5, Y5
+	VPADDW       Y9, Y5, Y5
+	ADDQ         $0x02, SI
+	JMP          affine16AVX2_d_pair
+
+affine16AVX2_d_single:
+	CMPQ         SI, R8
+	JAE          affine16AVX2_d_flush
+	LEAQ         (SI), R9
+	VPBROADCASTD (CX)(R9*4), Y6
+	SHLQ         $0x06, R9
+	VPMADDUBSW   (DX)(R9*1), Y6, Y7
+	VPADDW       Y7, Y4, Y4
+	VPMADDUBSW   32(DX)(R9*1), Y6, Y7
+	VPADDW       Y7, Y5, Y5
+	INCQ         SI
+
+affine16AVX2_d_flush:
+	VPMADDWD Y2, Y4, Y4
+	VPADDD   Y4, Y0, Y0
+	VPMADDWD Y2, Y5, Y5
+	VPADDD   Y5, Y1, Y1
+	JMP      affine16AVX2_d_block
+
+affine16AVX2_d_end:
+	VPSRAD    $0x06, Y0, Y0
+	VPSRAD    $0x06, Y1, Y1
+	VPACKSSDW Y1, Y0, Y0
+	VPACKSSWB Y0, Y0, Y0
+	VMOVDQU   permd<>+0(SB), Y1
+	VPERMD    Y0, Y1, Y0
+	VPMAXSB   Y3, Y0, Y0
+	VMOVDQU   X0, (AX)
+	VZEROUPPER
+	RET
+
+// func affineSparse8AVX2(out *uint8, in *uint8, wb *int8, bias *int32, n int, k int, idx *uint16)
+// Requires: AVX, AVX2, CMOV, POPCNT, SSE2
+TEXT ·affineSparse8AVX2(SB), NOSPLIT, $0-56
+	MOVQ         out+0(FP), AX
+	MOVQ         in+8(FP), CX
+	MOVQ         wb+16(FP), DX
+	MOVQ         bias+24(FP), BX
+	MOVQ         n+32(FP), SI
+	MOVQ         k+40(FP), DI
+	VMOVDQU      (BX), Y0
+	VPCMPEQW     Y1, Y1, Y1
+	VPSRLW       $0x0f, Y1, Y1
+	VPXOR        Y2, Y2, Y2
+	MOVQ         idx+48(FP), R8
+	XORQ         BX, BX
+	XORQ         R9, R9
+	LEAQ         nnz<>+0(SB), R12
+	VPXOR        X3, X3, X3
+	MOVQ         $0x00000008, R11
+	MOVQ         R11, X4
+	VPBROADCASTW X4, X4
+
+affineSparse8AVX2_scan:
+	VMOVDQU   (CX)(R9*1), Y5
+	VPCMPEQD  Y2, Y5, Y5
+	VMOVMSKPS Y5, R10
+	XORQ      $0x000000ff, R10
+	MOVQ      R10, R11
+	SHLQ      $0x04, R11
+	VMOVDQU   (R12)(R11*1), X5
+	VPADDW    X3, X5, X5
+	VMOVDQU   X5, (R8)(BX*2)
+	POPCNTL   R10, R11
+	ADDQ      R11, BX
+	VPADDW    X4, X3, X3
+	ADDQ      $0x20, R9
+	CMPQ      R9, SI
+	JB        affineSparse8AVX2_scan
+	SHRQ      $0x02, SI
+	MOVQ      SI, R9
+	SHRQ      $0x03, R9
+	MOVQ      SI, R10
+	SUBQ      R9, R10
+	CMPQ      BX, R10
+	JAE       affineSparse8AVX2_dense
+	XORQ      SI, SI
+
+affineSparse8AVX2_s_block:
+	CMPQ    SI, BX
+	JAE     affineSparse8AVX2_s_end
+	LEAQ    (SI)(DI*1), R9
+	CMPQ    R9, BX
+	CMOVQHI BX, R9
+	VPXOR   Y3, Y3, Y3
+	LEAQ    -1(R9), R12
+
+affineSparse8AVX2_s_pair:
+	CMPQ         SI, R12
+	JAE          affineSparse8AVX2_s_single
+	MOVWQZX      (R8)(SI*2), R10
+	VPBROADCASTD (CX)(R10*4), Y4
+	SHLQ         $0x05, R10
+	MOVWQZX      2(R8)(SI*2), R11
+	VPBROADCASTD (CX)(R11*4), Y5
+	SHLQ         $0x05, R11
+	VPMADDUBSW   (DX)(R10*1), Y4, Y4
+	VPMADDUBSW   (DX)(R11*1), Y5, Y5
+	VPADDW       Y4, Y3, Y3
+	VPADDW       Y5, Y3, Y3
+	ADDQ         $0x02, SI
+	JMP          affineSparse8AVX2_s_pair
+
+affineSparse8AVX2_s_single:
+	CMPQ         SI, R9
+	JAE          affineSparse8AVX2_s_flush
+	MOVWQZX      (R8)(SI*2), R10
+	VPBROADCASTD (CX)(R10*4), Y4
+	SHLQ         $0x05, R10
+	VPMADDUBSW   (DX)(R10*1), Y4, Y4
+	VPADDW       Y4, Y3, Y3
+	INCQ         SI
+
+affineSparse8AVX2_s_flush:
+	VPMADDWD Y1, Y3, Y3
+	VPADDD   Y3, Y0, Y0
+	JMP      affineSparse8AVX2_s_block
+
+affineSparse8AVX2_s_end:
+	JMP affineSparse8AVX2_done
+
+affineSparse8AVX2_dense:
+	MOVQ SI, BX
+	XORQ SI, SI
+
+affineSparse8AVX2_d_block:
+	CMPQ    SI, BX
+	JAE     affineSparse8AVX2_d_end
+	LEAQ    (SI)(DI*1), R9
+	CMPQ    R9, BX
+	CMOVQHI BX, R9
+	VPXOR   Y3, Y3, Y3
+	LEAQ    -1(R9), R12
+
+affineSparse8AVX2_d_pair:
+	CMPQ         SI, R12
+	JAE          affineSparse8AVX2_d_single
+	LEAQ         (SI), R10
+	VPBROADCASTD (CX)(R10*4), Y4
+	SHLQ         $0x05, R10
+	LEAQ         1(SI), R11
+	VPBROADCASTD (CX)(R11*4), Y5
+	SHLQ         $0x05, R11
+	VPMADDUBSW   (DX)(R10*1), Y4, Y4
+	VPMADDUBSW   (DX)(R11*1), Y5, Y5
+	VPADDW       Y4, Y3, Y3
+	VPADDW       Y5, Y3, Y3
+	ADDQ         $0x02, SI
+	JMP          affineSparse8AVX2_d_pair
+
+affineSparse8AVX2_d_single:
+	CMPQ         SI, R9
+	JAE          affineSparse8AVX2_d_flush
+	LEAQ         (SI), R10
+	VPBROADCASTD (CX)(R10*4), Y4
+	SHLQ         $0x05, R10
+	VPMADDUBSW   (DX)(R10*1), Y4, Y4
+	VPADDW       Y4, Y3, Y3
+	INCQ         SI
+
+affineSparse8AVX2_d_flush:
+	VPMADDWD Y1, Y3, Y3
+	VPADDD   Y3, Y0, Y0
+	JMP      affineSparse8AVX2_d_block
+
+affineSparse8AVX2_d_end:
+affineSparse8AVX2_done:
+	VPSRAD    $0x06, Y0, Y0
+	VPACKSSDW Y0, Y0, Y0
+	VPACKSSWB Y0, Y0, Y0
+	VMOVDQU   permd<>+0(SB), Y1
+	VPERMD    Y0, Y1, Y0
+	VPMAXSB   Y2, Y0, Y0
+	VMOVQ     X0, (AX)
+	VZEROUPPER
+	RET
+
+// func affine8AVX2(out *uint8, in *uint8, wb *int8, bias *int32, n int, k int)
+// Requires: AVX, AVX2, CMOV
+TEXT ·affine8AVX2(SB), NOSPLIT, $0-48
+	MOVQ     out+0(FP), AX
+	MOVQ     in+8(FP), CX
+	MOVQ     wb+16(FP), DX
+	MOVQ     bias+24(FP), BX
+	MOVQ     n+32(FP), SI
+	MOVQ     k+40(FP), DI
+	VMOVDQU  (BX), Y0
+	VPCMPEQW Y1, Y1, Y1
+	VPSRLW   $0x0f, Y1, Y1
+	VPXOR    Y2, Y2, Y2
+	MOVQ     SI, BX
+	SHRQ     $0x02, BX
+	XORQ     SI, SI
+
+affine8AVX2_d_block:
+	CMPQ    SI, BX
+	JAE     affine8AVX2_d_end
+	LEAQ    (SI)(DI*1), R8
+	CMPQ    R8, BX
+	CMOVQHI BX, R8
+	VPXOR   Y3, Y3, Y3
+	LEAQ    -1(R8), R11
+
+affine8AVX2_d_pair:
+	CMPQ         SI, R11
+	JAE          affine8AVX2_d_single
+	LEAQ         (SI), R9
+	VPBROADCASTD (CX)(R9*4), Y4
+	SHLQ         $0x05, R9
+	LEAQ         1(SI), R10
+	VPBROADCASTD (CX)(R10*4), Y5
+	SHLQ         $0x05, R10
+	VPMADDUBSW   (DX)(R9*1), Y4, Y4
+	VPMADDUBSW   (DX)(R10*1), Y5, Y5
+	VPADDW       Y4, Y3, Y3
+	VPADDW       Y5, Y3, Y3
+	ADDQ         $0x02, SI
+	JMP          affine8AVX2_d_pair
+
+affine8AVX2_d_single:
+	CMPQ         SI, R8
+	JAE          affine8AVX2_d_flush
+	LEAQ         (SI), R9
+	VPBROADCASTD (CX)(R9*4), Y4
+	SHLQ         $0x05, R9
+	VPMADDUBSW   (DX)(R9*1), Y4, Y4
+	VPADDW       Y4, Y3, Y3
+	INCQ         SI
+
+affine8AVX2_d_flush:
+	VPMADDWD Y1, Y3, Y3
+	VPADDD   Y3, Y0, Y0
+	JMP      affine8AVX2_d_block
+
+affine8AVX2_d_end:
+	VPSRAD    $0x06, Y0, Y0
+	VPACKSSDW Y0, Y0, Y0
+	VPACKSSWB Y0, Y0, Y0
+	VMOVDQU   permd<>+0(SB), Y1
+	VPERMD    Y0, Y1, Y0
+	VPMAXSB   Y2, Y0, Y0
+	VMOVQ     X0, (AX)
+	VZEROUPPER
+	RET
+
+// func pairwiseAVX2(out *uint8, a *int16, b *int16, n int)
+// Requires: AVX, AVX2, SSE2
+TEXT ·pairwiseAVX2(SB), NOSPLIT, $0-32
+	MOVQ         out+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	VPXOR        Y0, Y0, Y0
+	MOVL         $0x000000fe, SI
+	MOVD         SI, X1
+	VPBROADCASTW X1, Y1
+
+pairwise_loop:
+	VMOVDQU   (CX), Y2
+	VMOVDQU   32(CX), Y3
+	VMOVDQU   (DX), Y4
+	VMOVDQU   32(DX), Y5
+	VPMAXSW   Y0, Y2, Y2
+	VPMINSW   Y1, Y2, Y2
+	VPMAXSW   Y0, Y3, Y3
+	VPMINSW   Y1, Y3, Y3
+	VPMAXSW   Y0, Y4, Y4
+	VPMINSW   Y1, Y4, Y4
+	VPMAXSW   Y0, Y5, Y5
+	VPMINSW   Y1, Y5, Y5
+	VPSLLW    $0x07, Y2, Y2
+	VPSLLW    $0x07, Y3, Y3
+	VPMULHW   Y4, Y2, Y2
+	VPMULHW   Y5, Y3, Y3
+	VPACKUSWB Y3, Y2, Y2
+	VPERMQ    $0xd8, Y2, Y2
+	VMOVDQU   Y2, (AX)
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	ADDQ      $0x20, AX
+	SUBQ      $0x20, BX
+	JNZ       pairwise_loop
+	VZEROUPPER
+	RET
+
 // func dotAVX2(in *uint8, w *int8, n int) int32
 // Requires: AVX, AVX2, SSE2
 TEXT ·dotAVX2(SB), NOSPLIT, $0-28

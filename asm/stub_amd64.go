@@ -24,6 +24,31 @@ func affineSparse32AVX2(out *uint8, in *uint8, wb *int8, bias *int32, n int, k i
 //go:noescape
 func affine32AVX2(out *uint8, in *uint8, wb *int8, bias *int32, n int, k int)
 
+// affineSparse16AVX2 is AffineSparse for 16 outputs and n a multiple of 32; idx has room for n/4+8 entries.
+//
+//go:noescape
+func affineSparse16AVX2(out *uint8, in *uint8, wb *int8, bias *int32, n int, k int, idx *uint16)
+
+// affine16AVX2 is Affine for 16 outputs and n a multiple of 4.
+//
+//go:noescape
+func affine16AVX2(out *uint8, in *uint8, wb *int8, bias *int32, n int, k int)
+
+// affineSparse8AVX2 is AffineSparse for 8 outputs and n a multiple of 32; idx has room for n/4+8 entries.
+//
+//go:noescape
+func affineSparse8AVX2(out *uint8, in *uint8, wb *int8, bias *int32, n int, k int, idx *uint16)
+
+// affine8AVX2 is Affine for 8 outputs and n a multiple of 4.
+//
+//go:noescape
+func affine8AVX2(out *uint8, in *uint8, wb *int8, bias *int32, n int, k int)
+
+// pairwiseAVX2 is Pairwise for n a multiple of 32.
+//
+//go:noescape
+func pairwiseAVX2(out *uint8, a *int16, b *int16, n int)
+
 // dotAVX2 is Dot for n a multiple of 32.
 //
 //go:noescape

@@ -27,26 +27,13 @@ func (n *Net) bucketOf(pos *board.Position) int {
 	return SFNNBucket(pos.SideToMove(), [2]board.Square{pos.KingSquare(board.Black), pos.KingSquare(board.White)})
 }
 
-// pairwise writes the SFNN transformed half of one perspective: for j <
-// len(out), clamp(floor(clamp(acc[j],0,254) * min(acc[j+h],254) * 128 /
-// 65536), 0, 255) with h = len(out).
-func pairwise(out []uint8, acc []int16) {
-	h := len(out)
-	a, b := acc[:h:h], acc[h:2*h:2*h]
-	for j := range out {
-		u := int32(min(max(a[j], 0), 254))
-		v := int32(min(b[j], 254))
-		out[j] = uint8(min(max((u*v*128)>>16, 0), 255))
-	}
-}
-
 // propagateSFNN is the SFNN forward pass from the two accumulators with
 // LayerStack bucket.
 func (n *Net) propagateSFNN(s *scratch, us, them []int16, bucket int) int32 {
 	half := n.Arch.HalfDims / 2
 	y := s.x[:2*half]
-	pairwise(y[:half], us)
-	pairwise(y[half:], them)
+	asm.Pairwise(y[:half], us)
+	asm.Pairwise(y[half:], them)
 	per := len(n.Layers) / n.Arch.NumStacks()
 	l0, l1, l2 := &n.Layers[per*bucket], &n.Layers[per*bucket+1], &n.Layers[per*bucket+2]
 	var o [64]int32
