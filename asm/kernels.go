@@ -166,8 +166,8 @@ func abs(x int) int {
 // (RowChunks), which the AVX-512 kernel reads when the input is dense.
 // len(in) must be a multiple of 4; the assembly runs when len(out) is 8,
 // 16 or 32 and len(in) is a multiple of 32, at most 1024 (see
-// AffineSparseBuf; the AVX-512 kernel has 32 outputs, the others run the
-// AVX2 one at that level too).
+// AffineSparseBuf; at the AVX-512 level 8 and 16 outputs take a dense
+// VNNI kernel when len(in) is a multiple of 64).
 func AffineSparse(out []uint8, in []uint8, wb, wr []int8, bias []int32, k int) {
 	var idx [1024/4 + 8]uint16
 	AffineSparseBuf(out, in, wb, wr, bias, k, idx[:])
@@ -184,6 +184,9 @@ func AffineSparseBuf(out []uint8, in []uint8, wb, wr []int8, bias []int32, k int
 			rows = &wr[0]
 		}
 		affineSparse32AVX512(&out[0], &in[0], &wb[0], rows, &bias[0], len(in), &idx[0])
+		return
+	}
+	if narrow512(out, in, wb, bias) {
 		return
 	}
 	if UseAVX2 && len(in)%32 == 0 && len(in) > 0 && len(idx) >= len(in)/4+8 {
@@ -209,6 +212,9 @@ func Affine(out []uint8, in []uint8, wb []int8, bias []int32, k int) {
 	checkAffine("Affine", out, in, wb, bias)
 	if use512() && len(out) == 32 && len(in) > 0 {
 		affine32AVX512(&out[0], &in[0], &wb[0], &bias[0], len(in))
+		return
+	}
+	if narrow512(out, in, wb, bias) {
 		return
 	}
 	if UseAVX2 && len(in) > 0 {
@@ -275,4 +281,21 @@ func Pairwise(out []uint8, acc []int16) {
 		return
 	}
 	PairwiseGo(out, acc)
+}
+
+// narrow512 runs the dense AVX-512 kernel of 8 or 16 outputs when the
+// shapes fit (len(in) a multiple of 64) and reports whether it did.
+func narrow512(out, in []uint8, wb []int8, bias []int32) bool {
+	if !use512() || len(in)%64 != 0 || len(in) == 0 {
+		return false
+	}
+	switch len(out) {
+	case 16:
+		affine16AVX512(&out[0], &in[0], &wb[0], &bias[0], len(in))
+	case 8:
+		affine8AVX512(&out[0], &in[0], &wb[0], &bias[0], len(in))
+	default:
+		return false
+	}
+	return true
 }

@@ -6287,3 +6287,235 @@ e256_layers23:
 	MOVL          AX, ret+216(FP)
 	VZEROUPPER
 	RET
+
+DATA pairidx<>+0(SB)/4, $0x00000000
+DATA pairidx<>+4(SB)/4, $0x00000000
+DATA pairidx<>+8(SB)/4, $0x00000000
+DATA pairidx<>+12(SB)/4, $0x00000000
+DATA pairidx<>+16(SB)/4, $0x00000000
+DATA pairidx<>+20(SB)/4, $0x00000000
+DATA pairidx<>+24(SB)/4, $0x00000000
+DATA pairidx<>+28(SB)/4, $0x00000000
+DATA pairidx<>+32(SB)/4, $0x00000001
+DATA pairidx<>+36(SB)/4, $0x00000001
+DATA pairidx<>+40(SB)/4, $0x00000001
+DATA pairidx<>+44(SB)/4, $0x00000001
+DATA pairidx<>+48(SB)/4, $0x00000001
+DATA pairidx<>+52(SB)/4, $0x00000001
+DATA pairidx<>+56(SB)/4, $0x00000001
+DATA pairidx<>+60(SB)/4, $0x00000001
+DATA pairidx<>+64(SB)/4, $0x00000002
+DATA pairidx<>+68(SB)/4, $0x00000002
+DATA pairidx<>+72(SB)/4, $0x00000002
+DATA pairidx<>+76(SB)/4, $0x00000002
+DATA pairidx<>+80(SB)/4, $0x00000002
+DATA pairidx<>+84(SB)/4, $0x00000002
+DATA pairidx<>+88(SB)/4, $0x00000002
+DATA pairidx<>+92(SB)/4, $0x00000002
+DATA pairidx<>+96(SB)/4, $0x00000003
+DATA pairidx<>+100(SB)/4, $0x00000003
+DATA pairidx<>+104(SB)/4, $0x00000003
+DATA pairidx<>+108(SB)/4, $0x00000003
+DATA pairidx<>+112(SB)/4, $0x00000003
+DATA pairidx<>+116(SB)/4, $0x00000003
+DATA pairidx<>+120(SB)/4, $0x00000003
+DATA pairidx<>+124(SB)/4, $0x00000003
+DATA pairidx<>+128(SB)/4, $0x00000004
+DATA pairidx<>+132(SB)/4, $0x00000004
+DATA pairidx<>+136(SB)/4, $0x00000004
+DATA pairidx<>+140(SB)/4, $0x00000004
+DATA pairidx<>+144(SB)/4, $0x00000004
+DATA pairidx<>+148(SB)/4, $0x00000004
+DATA pairidx<>+152(SB)/4, $0x00000004
+DATA pairidx<>+156(SB)/4, $0x00000004
+DATA pairidx<>+160(SB)/4, $0x00000005
+DATA pairidx<>+164(SB)/4, $0x00000005
+DATA pairidx<>+168(SB)/4, $0x00000005
+DATA pairidx<>+172(SB)/4, $0x00000005
+DATA pairidx<>+176(SB)/4, $0x00000005
+DATA pairidx<>+180(SB)/4, $0x00000005
+DATA pairidx<>+184(SB)/4, $0x00000005
+DATA pairidx<>+188(SB)/4, $0x00000005
+DATA pairidx<>+192(SB)/4, $0x00000006
+DATA pairidx<>+196(SB)/4, $0x00000006
+DATA pairidx<>+200(SB)/4, $0x00000006
+DATA pairidx<>+204(SB)/4, $0x00000006
+DATA pairidx<>+208(SB)/4, $0x00000006
+DATA pairidx<>+212(SB)/4, $0x00000006
+DATA pairidx<>+216(SB)/4, $0x00000006
+DATA pairidx<>+220(SB)/4, $0x00000006
+DATA pairidx<>+224(SB)/4, $0x00000007
+DATA pairidx<>+228(SB)/4, $0x00000007
+DATA pairidx<>+232(SB)/4, $0x00000007
+DATA pairidx<>+236(SB)/4, $0x00000007
+DATA pairidx<>+240(SB)/4, $0x00000007
+DATA pairidx<>+244(SB)/4, $0x00000007
+DATA pairidx<>+248(SB)/4, $0x00000007
+DATA pairidx<>+252(SB)/4, $0x00000007
+DATA pairidx<>+256(SB)/4, $0x00000008
+DATA pairidx<>+260(SB)/4, $0x00000008
+DATA pairidx<>+264(SB)/4, $0x00000008
+DATA pairidx<>+268(SB)/4, $0x00000008
+DATA pairidx<>+272(SB)/4, $0x00000008
+DATA pairidx<>+276(SB)/4, $0x00000008
+DATA pairidx<>+280(SB)/4, $0x00000008
+DATA pairidx<>+284(SB)/4, $0x00000008
+DATA pairidx<>+288(SB)/4, $0x00000009
+DATA pairidx<>+292(SB)/4, $0x00000009
+DATA pairidx<>+296(SB)/4, $0x00000009
+DATA pairidx<>+300(SB)/4, $0x00000009
+DATA pairidx<>+304(SB)/4, $0x00000009
+DATA pairidx<>+308(SB)/4, $0x00000009
+DATA pairidx<>+312(SB)/4, $0x00000009
+DATA pairidx<>+316(SB)/4, $0x00000009
+DATA pairidx<>+320(SB)/4, $0x0000000a
+DATA pairidx<>+324(SB)/4, $0x0000000a
+DATA pairidx<>+328(SB)/4, $0x0000000a
+DATA pairidx<>+332(SB)/4, $0x0000000a
+DATA pairidx<>+336(SB)/4, $0x0000000a
+DATA pairidx<>+340(SB)/4, $0x0000000a
+DATA pairidx<>+344(SB)/4, $0x0000000a
+DATA pairidx<>+348(SB)/4, $0x0000000a
+DATA pairidx<>+352(SB)/4, $0x0000000b
+DATA pairidx<>+356(SB)/4, $0x0000000b
+DATA pairidx<>+360(SB)/4, $0x0000000b
+DATA pairidx<>+364(SB)/4, $0x0000000b
+DATA pairidx<>+368(SB)/4, $0x0000000b
+DATA pairidx<>+372(SB)/4, $0x0000000b
+DATA pairidx<>+376(SB)/4, $0x0000000b
+DATA pairidx<>+380(SB)/4, $0x0000000b
+DATA pairidx<>+384(SB)/4, $0x0000000c
+DATA pairidx<>+388(SB)/4, $0x0000000c
+DATA pairidx<>+392(SB)/4, $0x0000000c
+DATA pairidx<>+396(SB)/4, $0x0000000c
+DATA pairidx<>+400(SB)/4, $0x0000000c
+DATA pairidx<>+404(SB)/4, $0x0000000c
+DATA pairidx<>+408(SB)/4, $0x0000000c
+DATA pairidx<>+412(SB)/4, $0x0000000c
+DATA pairidx<>+416(SB)/4, $0x0000000d
+DATA pairidx<>+420(SB)/4, $0x0000000d
+DATA pairidx<>+424(SB)/4, $0x0000000d
+DATA pairidx<>+428(SB)/4, $0x0000000d
+DATA pairidx<>+432(SB)/4, $0x0000000d
+DATA pairidx<>+436(SB)/4, $0x0000000d
+DATA pairidx<>+440(SB)/4, $0x0000000d
+DATA pairidx<>+444(SB)/4, $0x0000000d
+DATA pairidx<>+448(SB)/4, $0x0000000e
+DATA pairidx<>+452(SB)/4, $0x0000000e
+DATA pairidx<>+456(SB)/4, $0x0000000e
+DATA pairidx<>+460(SB)/4, $0x0000000e
+DATA pairidx<>+464(SB)/4, $0x0000000e
+DATA pairidx<>+468(SB)/4, $0x0000000e
+DATA pairidx<>+472(SB)/4, $0x0000000e
+DATA pairidx<>+476(SB)/4, $0x0000000e
+DATA pairidx<>+480(SB)/4, $0x0000000f
+DATA pairidx<>+484(SB)/4, $0x0000000f
+DATA pairidx<>+488(SB)/4, $0x0000000f
+DATA pairidx<>+492(SB)/4, $0x0000000f
+DATA pairidx<>+496(SB)/4, $0x0000000f
+DATA pairidx<>+500(SB)/4, $0x0000000f
+DATA pairidx<>+504(SB)/4, $0x0000000f
+DATA pairidx<>+508(SB)/4, $0x0000000f
+GLOBL pairidx<>(SB), RODATA|NOPTR, $512
+
+// func affine16AVX512(out *uint8, in *uint8, wb *int8, bias *int32, n int)
+// Requires: AVX, AVX512F, AVX512VL, AVX512VNNI
+TEXT ·affine16AVX512(SB), NOSPLIT, $0-40
+	VMOVDQU64 zero64<>+0(SB), Z0
+	MOVQ      out+0(FP), AX
+	MOVQ      in+8(FP), CX
+	MOVQ      wb+16(FP), DX
+	MOVQ      bias+24(FP), BX
+	MOVQ      n+32(FP), SI
+	VMOVDQA64 Z0, Z1
+	VMOVDQA64 Z0, Z2
+	VMOVDQA64 Z0, Z3
+	VMOVDQA64 Z0, Z4
+
+affine16AVX512_loop:
+	VPBROADCASTD (CX), Z5
+	VPDPBUSD     (DX), Z5, Z1
+	VPBROADCASTD 4(CX), Z5
+	VPDPBUSD     64(DX), Z5, Z2
+	VPBROADCASTD 8(CX), Z5
+	VPDPBUSD     128(DX), Z5, Z3
+	VPBROADCASTD 12(CX), Z5
+	VPDPBUSD     192(DX), Z5, Z4
+	ADDQ         $0x10, CX
+	ADDQ         $0x00000100, DX
+	SUBQ         $0x10, SI
+	JNZ          affine16AVX512_loop
+	VPADDD       Z2, Z1, Z1
+	VPADDD       Z4, Z3, Z3
+	VPADDD       Z3, Z1, Z1
+	VMOVDQA64    Z0, Z0
+	VPADDD       (BX), Z1, Z1
+	VPSRAD       $0x06, Z1, Z1
+	VPMAXSD      Z0, Z1, Z1
+	VPMOVSDB     Z1, X2
+	VMOVDQU32    X2, (AX)
+	VZEROUPPER
+	RET
+
+// func affine8AVX512(out *uint8, in *uint8, wb *int8, bias *int32, n int)
+// Requires: AVX, AVX2, AVX512F, AVX512VL, AVX512VNNI
+TEXT ·affine8AVX512(SB), NOSPLIT, $0-40
+	VMOVDQU64 zero64<>+0(SB), Z0
+	MOVQ      out+0(FP), AX
+	MOVQ      in+8(FP), CX
+	MOVQ      wb+16(FP), DX
+	MOVQ      bias+24(FP), BX
+	MOVQ      n+32(FP), SI
+	VMOVDQA64 Z0, Z1
+	VMOVDQA64 Z0, Z2
+	VMOVDQA64 Z0, Z3
+	VMOVDQA64 Z0, Z4
+	VMOVDQU32 pairidx<>+0(SB), Z5
+	VMOVDQU32 pairidx<>+64(SB), Z6
+	VMOVDQU32 pairidx<>+128(SB), Z7
+	VMOVDQU32 pairidx<>+192(SB), Z8
+	VMOVDQU32 pairidx<>+256(SB), Z9
+	VMOVDQU32 pairidx<>+320(SB), Z10
+	VMOVDQU32 pairidx<>+384(SB), Z11
+	VMOVDQU32 pairidx<>+448(SB), Z12
+
+affine8AVX512_loop:
+	VMOVDQU64 (CX), Z13
+	VPTESTMD  Z13, Z13, K1
+	KORTESTW  K1, K1
+	JZ        affine8AVX512_skip
+	VPERMD    Z13, Z5, Z14
+	VPDPBUSD  (DX), Z14, Z1
+	VPERMD    Z13, Z6, Z14
+	VPDPBUSD  64(DX), Z14, Z2
+	VPERMD    Z13, Z7, Z14
+	VPDPBUSD  128(DX), Z14, Z3
+	VPERMD    Z13, Z8, Z14
+	VPDPBUSD  192(DX), Z14, Z4
+	VPERMD    Z13, Z9, Z14
+	VPDPBUSD  256(DX), Z14, Z1
+	VPERMD    Z13, Z10, Z14
+	VPDPBUSD  320(DX), Z14, Z2
+	VPERMD    Z13, Z11, Z14
+	VPDPBUSD  384(DX), Z14, Z3
+	VPERMD    Z13, Z12, Z14
+	VPDPBUSD  448(DX), Z14, Z4
+
+affine8AVX512_skip:
+	ADDQ          $0x40, CX
+	ADDQ          $0x00000200, DX
+	SUBQ          $0x40, SI
+	JNZ           affine8AVX512_loop
+	VPADDD        Z2, Z1, Z1
+	VPADDD        Z4, Z3, Z3
+	VPADDD        Z3, Z1, Z1
+	VMOVDQA64     Z0, Z0
+	VEXTRACTI64X4 $0x01, Z1, Y2
+	VPADDD        Y2, Y1, Y1
+	VPADDD        (BX), Y1, Y1
+	VPSRAD        $0x06, Y1, Y1
+	VPMAXSD       Y0, Y1, Y1
+	VPMOVSDB      Y1, X3
+	VMOVQ         X3, (AX)
+	VZEROUPPER
+	RET

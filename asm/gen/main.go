@@ -62,6 +62,9 @@ func main() {
 	forward512(nnz)
 	forward256(nnz)
 	evaluate256(nnz)
+	narrowTables()
+	affineNarrowVNNI("affine16AVX512", 16)
+	affineNarrowVNNI("affine8AVX512", 8)
 	Generate()
 }
 
