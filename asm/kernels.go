@@ -164,8 +164,10 @@ func abs(x int) int {
 // or smaller (the AVX2 assembly sums k groups in int16; the result is
 // exact). wr is nil or the same weights in the row-chunk layout
 // (RowChunks), which the AVX-512 kernel reads when the input is dense.
-// len(in) must be a multiple of 4; the assembly runs when len(out) == 32
-// and len(in) is a multiple of 32, at most 1024 (see AffineSparseBuf).
+// len(in) must be a multiple of 4; the assembly runs when len(out) is 8,
+// 16 or 32 and len(in) is a multiple of 32, at most 1024 (see
+// AffineSparseBuf; at the AVX-512 level 8 and 16 outputs take a dense
+// VNNI kernel when len(in) is a multiple of 64).
 func AffineSparse(out []uint8, in []uint8, wb, wr []int8, bias []int32, k int) {
 	var idx [1024/4 + 8]uint16
 	AffineSparseBuf(out, in, wb, wr, bias, k, idx[:])
@@ -184,25 +186,49 @@ func AffineSparseBuf(out []uint8, in []uint8, wb, wr []int8, bias []int32, k int
 		affineSparse32AVX512(&out[0], &in[0], &wb[0], rows, &bias[0], len(in), &idx[0])
 		return
 	}
-	if UseAVX2 && len(out) == 32 && len(in)%32 == 0 && len(in) > 0 && len(idx) >= len(in)/4+8 {
-		affineSparse32AVX2(&out[0], &in[0], &wb[0], &bias[0], len(in), max(k, 1), &idx[0])
+	if narrow512(out, in, wb, bias) {
 		return
+	}
+	if UseAVX2 && len(in)%32 == 0 && len(in) > 0 && len(idx) >= len(in)/4+8 {
+		switch len(out) {
+		case 32:
+			affineSparse32AVX2(&out[0], &in[0], &wb[0], &bias[0], len(in), max(k, 1), &idx[0])
+			return
+		case 16:
+			affineSparse16AVX2(&out[0], &in[0], &wb[0], &bias[0], len(in), max(k, 1), &idx[0])
+			return
+		case 8:
+			affineSparse8AVX2(&out[0], &in[0], &wb[0], &bias[0], len(in), max(k, 1), &idx[0])
+			return
+		}
 	}
 	AffineGo(out, in, wb, bias)
 }
 
 // Affine is AffineSparse without the zero-block scan, for small dense
-// layers (32->32). The assembly runs when len(out) == 32 and len(in) is a
-// multiple of 4.
+// layers (32->32). The assembly runs when len(out) is 8, 16 or 32 and
+// len(in) is a multiple of 4.
 func Affine(out []uint8, in []uint8, wb []int8, bias []int32, k int) {
 	checkAffine("Affine", out, in, wb, bias)
 	if use512() && len(out) == 32 && len(in) > 0 {
 		affine32AVX512(&out[0], &in[0], &wb[0], &bias[0], len(in))
 		return
 	}
-	if UseAVX2 && len(out) == 32 && len(in) > 0 {
-		affine32AVX2(&out[0], &in[0], &wb[0], &bias[0], len(in), max(k, 1))
+	if narrow512(out, in, wb, bias) {
 		return
+	}
+	if UseAVX2 && len(in) > 0 {
+		switch len(out) {
+		case 32:
+			affine32AVX2(&out[0], &in[0], &wb[0], &bias[0], len(in), max(k, 1))
+			return
+		case 16:
+			affine16AVX2(&out[0], &in[0], &wb[0], &bias[0], len(in), max(k, 1))
+			return
+		case 8:
+			affine8AVX2(&out[0], &in[0], &wb[0], &bias[0], len(in), max(k, 1))
+			return
+		}
 	}
 	AffineGo(out, in, wb, bias)
 }
@@ -239,4 +265,37 @@ func RowChunks(w []int8, nOut, nIn int) []int8 {
 		}
 	}
 	return r
+}
+
+// Pairwise writes the SFNN pairwise product of one perspective's
+// accumulator acc (2n values, n = len(out)): out[j] = clamp(floor(
+// clamp(acc[j],0,254) * min(acc[n+j],254) * 128 / 65536), 0, 255). The
+// assembly runs when n is a multiple of 32.
+func Pairwise(out []uint8, acc []int16) {
+	n := len(out)
+	if len(acc) < 2*n {
+		panic("asm: Pairwise: accumulator shorter than 2*len(out)")
+	}
+	if UseAVX2 && n%32 == 0 && n > 0 {
+		pairwiseAVX2(&out[0], &acc[0], &acc[n], n)
+		return
+	}
+	PairwiseGo(out, acc)
+}
+
+// narrow512 runs the dense AVX-512 kernel of 8 or 16 outputs when the
+// shapes fit (len(in) a multiple of 64) and reports whether it did.
+func narrow512(out, in []uint8, wb []int8, bias []int32) bool {
+	if !use512() || len(in)%64 != 0 || len(in) == 0 {
+		return false
+	}
+	switch len(out) {
+	case 16:
+		affine16AVX512(&out[0], &in[0], &wb[0], &bias[0], len(in))
+	case 8:
+		affine8AVX512(&out[0], &in[0], &wb[0], &bias[0], len(in))
+	default:
+		return false
+	}
+	return true
 }

@@ -2612,6 +2612,505 @@ affine32AVX2_d_end:
 	VZEROUPPER
 	RET
 
+// func affineSparse16AVX2(out *uint8, in *uint8, wb *int8, bias *int32, n int, k int, idx *uint16)
+// Requires: AVX, AVX2, CMOV, POPCNT, SSE2
+TEXT ·affineSparse16AVX2(SB), NOSPLIT, $0-56
+	MOVQ         out+0(FP), AX
+	MOVQ         in+8(FP), CX
+	MOVQ         wb+16(FP), DX
+	MOVQ         bias+24(FP), BX
+	MOVQ         n+32(FP), SI
+	MOVQ         k+40(FP), DI
+	VMOVDQU      (BX), Y0
+	VMOVDQU      32(BX), Y1
+	VPCMPEQW     Y2, Y2, Y2
+	VPSRLW       $0x0f, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	MOVQ         idx+48(FP), R8
+	XORQ         BX, BX
+	XORQ         R9, R9
+	LEAQ         nnz<>+0(SB), R12
+	VPXOR        X4, X4, X4
+	MOVQ         $0x00000008, R11
+	MOVQ         R11, X5
+	VPBROADCASTW X5, X5
+
+affineSparse16AVX2_scan:
+	VMOVDQU   (CX)(R9*1), Y6
+	VPCMPEQD  Y3, Y6, Y6
+	VMOVMSKPS Y6, R10
+	XORQ      $0x000000ff, R10
+	MOVQ      R10, R11
+	SHLQ      $0x04, R11
+	VMOVDQU   (R12)(R11*1), X6
+	VPADDW    X4, X6, X6
+	VMOVDQU   X6, (R8)(BX*2)
+	POPCNTL   R10, R11
+	ADDQ      R11, BX
+	VPADDW    X5, X4, X4
+	ADDQ      $0x20, R9
+	CMPQ      R9, SI
+	JB        affineSparse16AVX2_scan
+	SHRQ      $0x02, SI
+	MOVQ      SI, R9
+	SHRQ      $0x03, R9
+	MOVQ      SI, R10
+	SUBQ      R9, R10
+	CMPQ      BX, R10
+	JAE       affineSparse16AVX2_dense
+	XORQ      SI, SI
+
+affineSparse16AVX2_s_block:
+	CMPQ    SI, BX
+	JAE     affineSparse16AVX2_s_end
+	LEAQ    (SI)(DI*1), R9
+	CMPQ    R9, BX
+	CMOVQHI BX, R9
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	LEAQ    -1(R9), R12
+
+affineSparse16AVX2_s_pair:
+	CMPQ         SI, R12
+	JAE          affineSparse16AVX2_s_single
+	MOVWQZX      (R8)(SI*2), R10
+	VPBROADCASTD (CX)(R10*4), Y6
+	SHLQ         $0x06, R10
+	MOVWQZX      2(R8)(SI*2), R11
+	VPBROADCASTD (CX)(R11*4), Y8
+	SHLQ         $0x06, R11
+	VPMADDUBSW   (DX)(R10*1), Y6, Y7
+	VPMADDUBSW   (DX)(R11*1), Y8, Y9
+	VPADDW       Y7, Y4, Y4
+	VPADDW       Y9, Y4, Y4
+	VPMADDUBSW   32(DX)(R10*1), Y6, Y7
+	VPMADDUBSW   32(DX)(R11*1), Y8, Y9
+	VPADDW       Y7, Y5, Y5
+	VPADDW       Y9, Y5, Y5
+	ADDQ         $0x02, SI
+	JMP          affineSparse16AVX2_s_pair
+
+affineSparse16AVX2_s_single:
+	CMPQ         SI, R9
+	JAE          affineSparse16AVX2_s_flush
+	MOVWQZX      (R8)(SI*2), R10
+	VPBROADCASTD (CX)(R10*4), Y6
+	SHLQ         $0x06, R10
+	VPMADDUBSW   (DX)(R10*1), Y6, Y7
+	VPADDW       Y7, Y4, Y4
+	VPMADDUBSW   32(DX)(R10*1), Y6, Y7
+	VPADDW       Y7, Y5, Y5
+	INCQ         SI
+
+affineSparse16AVX2_s_flush:
+	VPMADDWD Y2, Y4, Y4
+	VPADDD   Y4, Y0, Y0
+	VPMADDWD Y2, Y5, Y5
+	VPADDD   Y5, Y1, Y1
+	JMP      affineSparse16AVX2_s_block
+
+affineSparse16AVX2_s_end:
+	JMP affineSparse16AVX2_done
+
+affineSparse16AVX2_dense:
+	MOVQ SI, BX
+	XORQ SI, SI
+
+affineSparse16AVX2_d_block:
+	CMPQ    SI, BX
+	JAE     affineSparse16AVX2_d_end
+	LEAQ    (SI)(DI*1), R9
+	CMPQ    R9, BX
+	CMOVQHI BX, R9
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	LEAQ    -1(R9), R12
+
+affineSparse16AVX2_d_pair:
+	CMPQ         SI, R12
+	JAE          affineSparse16AVX2_d_single
+	LEAQ         (SI), R10
+	VPBROADCASTD (CX)(R10*4), Y6
+	SHLQ         $0x06, R10
+	LEAQ         1(SI), R11
+	VPBROADCASTD (CX)(R11*4), Y8
+	SHLQ         $0x06, R11
+	VPMADDUBSW   (DX)(R10*1), Y6, Y7
+	VPMADDUBSW   (DX)(R11*1), Y8, Y9
+	VPADDW       Y7, Y4, Y4
+	VPADDW       Y9, Y4, Y4
+	VPMADDUBSW   32(DX)(R10*1), Y6, Y7
+	VPMADDUBSW   32(DX)(R11*1), Y8, Y9
+	VPADDW       Y7, Y5, Y5
+	VPADDW       Y9, Y5, Y5
+	ADDQ         $0x02, SI
+	JMP          affineSparse16AVX2_d_pair
+
+affineSparse16AVX2_d_single:
+	CMPQ         SI, R9
+	JAE          affineSparse16AVX2_d_flush
+	LEAQ         (SI), R10
+	VPBROADCASTD (CX)(R10*4), Y6
+	SHLQ         $0x06, R10
+	VPMADDUBSW   (DX)(R10*1), Y6, Y7
+	VPADDW       Y7, Y4, Y4
+	VPMADDUBSW   32(DX)(R10*1), Y6, Y7
+	VPADDW       Y7, Y5, Y5
+	INCQ         SI
+
+affineSparse16AVX2_d_flush:
+	VPMADDWD Y2, Y4, Y4
+	VPADDD   Y4, Y0, Y0
+	VPMADDWD Y2, Y5, Y5
+	VPADDD   Y5, Y1, Y1
+	JMP      affineSparse16AVX2_d_block
+
+affineSparse16AVX2_d_end:
+affineSparse16AVX2_done:
+	VPSRAD    $0x06, Y0, Y0
+	VPSRAD    $0x06, Y1, Y1
+	VPACKSSDW Y1, Y0, Y0
+	VPACKSSWB Y0, Y0, Y0
+	VMOVDQU   permd<>+0(SB), Y1
+	VPERMD    Y0, Y1, Y0
+	VPMAXSB   Y3, Y0, Y0
+	VMOVDQU   X0, (AX)
+	VZEROUPPER
+	RET
+
+// func affine16AVX2(out *uint8, in *uint8, wb *int8, bias *int32, n int, k int)
+// Requires: AVX, AVX2, CMOV
+TEXT ·affine16AVX2(SB), NOSPLIT, $0-48
+	MOVQ     out+0(FP), AX
+	MOVQ     in+8(FP), CX
+	MOVQ     wb+16(FP), DX
+	MOVQ     bias+24(FP), BX
+	MOVQ     n+32(FP), SI
+	MOVQ     k+40(FP), DI
+	VMOVDQU  (BX), Y0
+	VMOVDQU  32(BX), Y1
+	VPCMPEQW Y2, Y2, Y2
+	VPSRLW   $0x0f, Y2, Y2
+	VPXOR    Y3, Y3, Y3
+	MOVQ     SI, BX
+	SHRQ     $0x02, BX
+	XORQ     SI, SI
+
+affine16AVX2_d_block:
+	CMPQ    SI, BX
+	JAE     affine16AVX2_d_end
+	LEAQ    (SI)(DI*1), R8
+	CMPQ    R8, BX
+	CMOVQHI BX, R8
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	LEAQ    -1(R8), R11
+
+affine16AVX2_d_pair:
+	CMPQ         SI, R11
+	JAE          affine16AVX2_d_single
+	LEAQ         (SI), R9
+	VPBROADCASTD (CX)(R9*4), Y6
+	SHLQ         $0x06, R9
+	LEAQ         1(SI), R10
+	VPBROADCASTD (CX)(R10*4), Y8
+	SHLQ         $0x06, R10
+	VPMADDUBSW   (DX)(R9*1), Y6, Y7
+	VPMADDUBSW   (DX)(R10*1), Y8, Y9
+	VPADDW       Y7, Y4, Y4
+	VPADDW       Y9, Y4, Y4
+	VPMADDUBSW   32(DX)(R9*1), Y6, Y7
+	VPMADDUBSW   32(DX)(R10*1), Y8, Y9
+	VPADDW       Y7, Y5, Y5
+	VPADDW       Y9, Y5, Y5
+	ADDQ         $0x02, SI
+	JMP          affine16AVX2_d_pair
+
+affine16AVX2_d_single:
+	CMPQ         SI, R8
+	JAE          affine16AVX2_d_flush
+	LEAQ         (SI), R9
+	VPBROADCASTD (CX)(R9*4), Y6
+	SHLQ         $0x06, R9
+	VPMADDUBSW   (DX)(R9*1), Y6, Y7
+	VPADDW       Y7, Y4, Y4
+	VPMADDUBSW   32(DX)(R9*1), Y6, Y7
+	VPADDW       Y7, Y5, Y5
+	INCQ         SI
+
+affine16AVX2_d_flush:
+	VPMADDWD Y2, Y4, Y4
+	VPADDD   Y4, Y0, Y0
+	VPMADDWD Y2, Y5, Y5
+	VPADDD   Y5, Y1, Y1
+	JMP      affine16AVX2_d_block
+
+affine16AVX2_d_end:
+	VPSRAD    $0x06, Y0, Y0
+	VPSRAD    $0x06, Y1, Y1
+	VPACKSSDW Y1, Y0, Y0
+	VPACKSSWB Y0, Y0, Y0
+	VMOVDQU   permd<>+0(SB), Y1
+	VPERMD    Y0, Y1, Y0
+	VPMAXSB   Y3, Y0, Y0
+	VMOVDQU   X0, (AX)
+	VZEROUPPER
+	RET
+
+// func affineSparse8AVX2(out *uint8, in *uint8, wb *int8, bias *int32, n int, k int, idx *uint16)
+// Requires: AVX, AVX2, CMOV, POPCNT, SSE2
+TEXT ·affineSparse8AVX2(SB), NOSPLIT, $0-56
+	MOVQ         out+0(FP), AX
+	MOVQ         in+8(FP), CX
+	MOVQ         wb+16(FP), DX
+	MOVQ         bias+24(FP), BX
+	MOVQ         n+32(FP), SI
+	MOVQ         k+40(FP), DI
+	VMOVDQU      (BX), Y0
+	VPCMPEQW     Y1, Y1, Y1
+	VPSRLW       $0x0f, Y1, Y1
+	VPXOR        Y2, Y2, Y2
+	MOVQ         idx+48(FP), R8
+	XORQ         BX, BX
+	XORQ         R9, R9
+	LEAQ         nnz<>+0(SB), R12
+	VPXOR        X3, X3, X3
+	MOVQ         $0x00000008, R11
+	MOVQ         R11, X4
+	VPBROADCASTW X4, X4
+
+affineSparse8AVX2_scan:
+	VMOVDQU   (CX)(R9*1), Y5
+	VPCMPEQD  Y2, Y5, Y5
+	VMOVMSKPS Y5, R10
+	XORQ      $0x000000ff, R10
+	MOVQ      R10, R11
+	SHLQ      $0x04, R11
+	VMOVDQU   (R12)(R11*1), X5
+	VPADDW    X3, X5, X5
+	VMOVDQU   X5, (R8)(BX*2)
+	POPCNTL   R10, R11
+	ADDQ      R11, BX
+	VPADDW    X4, X3, X3
+	ADDQ      $0x20, R9
+	CMPQ      R9, SI
+	JB        affineSparse8AVX2_scan
+	SHRQ      $0x02, SI
+	MOVQ      SI, R9
+	SHRQ      $0x03, R9
+	MOVQ      SI, R10
+	SUBQ      R9, R10
+	CMPQ      BX, R10
+	JAE       affineSparse8AVX2_dense
+	XORQ      SI, SI
+
+affineSparse8AVX2_s_block:
+	CMPQ    SI, BX
+	JAE     affineSparse8AVX2_s_end
+	LEAQ    (SI)(DI*1), R9
+	CMPQ    R9, BX
+	CMOVQHI BX, R9
+	VPXOR   Y3, Y3, Y3
+	LEAQ    -1(R9), R12
+
+affineSparse8AVX2_s_pair:
+	CMPQ         SI, R12
+	JAE          affineSparse8AVX2_s_single
+	MOVWQZX      (R8)(SI*2), R10
+	VPBROADCASTD (CX)(R10*4), Y4
+	SHLQ         $0x05, R10
+	MOVWQZX      2(R8)(SI*2), R11
+	VPBROADCASTD (CX)(R11*4), Y5
+	SHLQ         $0x05, R11
+	VPMADDUBSW   (DX)(R10*1), Y4, Y4
+	VPMADDUBSW   (DX)(R11*1), Y5, Y5
+	VPADDW       Y4, Y3, Y3
+	VPADDW       Y5, Y3, Y3
+	ADDQ         $0x02, SI
+	JMP          affineSparse8AVX2_s_pair
+
+affineSparse8AVX2_s_single:
+	CMPQ         SI, R9
+	JAE          affineSparse8AVX2_s_flush
+	MOVWQZX      (R8)(SI*2), R10
+	VPBROADCASTD (CX)(R10*4), Y4
+	SHLQ         $0x05, R10
+	VPMADDUBSW   (DX)(R10*1), Y4, Y4
+	VPADDW       Y4, Y3, Y3
+	INCQ         SI
+
+affineSparse8AVX2_s_flush:
+	VPMADDWD Y1, Y3, Y3
+	VPADDD   Y3, Y0, Y0
+	JMP      affineSparse8AVX2_s_block
+
+affineSparse8AVX2_s_end:
+	JMP affineSparse8AVX2_done
+
+affineSparse8AVX2_dense:
+	MOVQ SI, BX
+	XORQ SI, SI
+
+affineSparse8AVX2_d_block:
+	CMPQ    SI, BX
+	JAE     affineSparse8AVX2_d_end
+	LEAQ    (SI)(DI*1), R9
+	CMPQ    R9, BX
+	CMOVQHI BX, R9
+	VPXOR   Y3, Y3, Y3
+	LEAQ    -1(R9), R12
+
+affineSparse8AVX2_d_pair:
+	CMPQ         SI, R12
+	JAE          affineSparse8AVX2_d_single
+	LEAQ         (SI), R10
+	VPBROADCASTD (CX)(R10*4), Y4
+	SHLQ         $0x05, R10
+	LEAQ         1(SI), R11
+	VPBROADCASTD (CX)(R11*4), Y5
+	SHLQ         $0x05, R11
+	VPMADDUBSW   (DX)(R10*1), Y4, Y4
+	VPMADDUBSW   (DX)(R11*1), Y5, Y5
+	VPADDW       Y4, Y3, Y3
+	VPADDW       Y5, Y3, Y3
+	ADDQ         $0x02, SI
+	JMP          affineSparse8AVX2_d_pair
+
+affineSparse8AVX2_d_single:
+	CMPQ         SI, R9
+	JAE          affineSparse8AVX2_d_flush
+	LEAQ         (SI), R10
+	VPBROADCASTD (CX)(R10*4), Y4
+	SHLQ         $0x05, R10
+	VPMADDUBSW   (DX)(R10*1), Y4, Y4
+	VPADDW       Y4, Y3, Y3
+	INCQ         SI
+
+affineSparse8AVX2_d_flush:
+	VPMADDWD Y1, Y3, Y3
+	VPADDD   Y3, Y0, Y0
+	JMP      affineSparse8AVX2_d_block
+
+affineSparse8AVX2_d_end:
+affineSparse8AVX2_done:
+	VPSRAD    $0x06, Y0, Y0
+	VPACKSSDW Y0, Y0, Y0
+	VPACKSSWB Y0, Y0, Y0
+	VMOVDQU   permd<>+0(SB), Y1
+	VPERMD    Y0, Y1, Y0
+	VPMAXSB   Y2, Y0, Y0
+	VMOVQ     X0, (AX)
+	VZEROUPPER
+	RET
+
+// func affine8AVX2(out *uint8, in *uint8, wb *int8, bias *int32, n int, k int)
+// Requires: AVX, AVX2, CMOV
+TEXT ·affine8AVX2(SB), NOSPLIT, $0-48
+	MOVQ     out+0(FP), AX
+	MOVQ     in+8(FP), CX
+	MOVQ     wb+16(FP), DX
+	MOVQ     bias+24(FP), BX
+	MOVQ     n+32(FP), SI
+	MOVQ     k+40(FP), DI
+	VMOVDQU  (BX), Y0
+	VPCMPEQW Y1, Y1, Y1
+	VPSRLW   $0x0f, Y1, Y1
+	VPXOR    Y2, Y2, Y2
+	MOVQ     SI, BX
+	SHRQ     $0x02, BX
+	XORQ     SI, SI
+
+affine8AVX2_d_block:
+	CMPQ    SI, BX
+	JAE     affine8AVX2_d_end
+	LEAQ    (SI)(DI*1), R8
+	CMPQ    R8, BX
+	CMOVQHI BX, R8
+	VPXOR   Y3, Y3, Y3
+	LEAQ    -1(R8), R11
+
+affine8AVX2_d_pair:
+	CMPQ         SI, R11
+	JAE          affine8AVX2_d_single
+	LEAQ         (SI), R9
+	VPBROADCASTD (CX)(R9*4), Y4
+	SHLQ         $0x05, R9
+	LEAQ         1(SI), R10
+	VPBROADCASTD (CX)(R10*4), Y5
+	SHLQ         $0x05, R10
+	VPMADDUBSW   (DX)(R9*1), Y4, Y4
+	VPMADDUBSW   (DX)(R10*1), Y5, Y5
+	VPADDW       Y4, Y3, Y3
+	VPADDW       Y5, Y3, Y3
+	ADDQ         $0x02, SI
+	JMP          affine8AVX2_d_pair
+
+affine8AVX2_d_single:
+	CMPQ         SI, R8
+	JAE          affine8AVX2_d_flush
+	LEAQ         (SI), R9
+	VPBROADCASTD (CX)(R9*4), Y4
+	SHLQ         $0x05, R9
+	VPMADDUBSW   (DX)(R9*1), Y4, Y4
+	VPADDW       Y4, Y3, Y3
+	INCQ         SI
+
+affine8AVX2_d_flush:
+	VPMADDWD Y1, Y3, Y3
+	VPADDD   Y3, Y0, Y0
+	JMP      affine8AVX2_d_block
+
+affine8AVX2_d_end:
+	VPSRAD    $0x06, Y0, Y0
+	VPACKSSDW Y0, Y0, Y0
+	VPACKSSWB Y0, Y0, Y0
+	VMOVDQU   permd<>+0(SB), Y1
+	VPERMD    Y0, Y1, Y0
+	VPMAXSB   Y2, Y0, Y0
+	VMOVQ     X0, (AX)
+	VZEROUPPER
+	RET
+
+// func pairwiseAVX2(out *uint8, a *int16, b *int16, n int)
+// Requires: AVX, AVX2, SSE2
+TEXT ·pairwiseAVX2(SB), NOSPLIT, $0-32
+	MOVQ         out+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	VPXOR        Y0, Y0, Y0
+	MOVL         $0x000000fe, SI
+	MOVD         SI, X1
+	VPBROADCASTW X1, Y1
+
+pairwise_loop:
+	VMOVDQU   (CX), Y2
+	VMOVDQU   32(CX), Y3
+	VMOVDQU   (DX), Y4
+	VMOVDQU   32(DX), Y5
+	VPMAXSW   Y0, Y2, Y2
+	VPMINSW   Y1, Y2, Y2
+	VPMAXSW   Y0, Y3, Y3
+	VPMINSW   Y1, Y3, Y3
+	VPMAXSW   Y0, Y4, Y4
+	VPMINSW   Y1, Y4, Y4
+	VPMAXSW   Y0, Y5, Y5
+	VPMINSW   Y1, Y5, Y5
+	VPSLLW    $0x07, Y2, Y2
+	VPSLLW    $0x07, Y3, Y3
+	VPMULHW   Y4, Y2, Y2
+	VPMULHW   Y5, Y3, Y3
+	VPACKUSWB Y3, Y2, Y2
+	VPERMQ    $0xd8, Y2, Y2
+	VMOVDQU   Y2, (AX)
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, DX
+	ADDQ      $0x20, AX
+	SUBQ      $0x20, BX
+	JNZ       pairwise_loop
+	VZEROUPPER
+	RET
+
 // func dotAVX2(in *uint8, w *int8, n int) int32
 // Requires: AVX, AVX2, SSE2
 TEXT ·dotAVX2(SB), NOSPLIT, $0-28
@@ -5786,5 +6285,237 @@ e256_layers23:
 	MOVL          b3+208(FP), CX
 	ADDL          CX, AX
 	MOVL          AX, ret+216(FP)
+	VZEROUPPER
+	RET
+
+DATA pairidx<>+0(SB)/4, $0x00000000
+DATA pairidx<>+4(SB)/4, $0x00000000
+DATA pairidx<>+8(SB)/4, $0x00000000
+DATA pairidx<>+12(SB)/4, $0x00000000
+DATA pairidx<>+16(SB)/4, $0x00000000
+DATA pairidx<>+20(SB)/4, $0x00000000
+DATA pairidx<>+24(SB)/4, $0x00000000
+DATA pairidx<>+28(SB)/4, $0x00000000
+DATA pairidx<>+32(SB)/4, $0x00000001
+DATA pairidx<>+36(SB)/4, $0x00000001
+DATA pairidx<>+40(SB)/4, $0x00000001
+DATA pairidx<>+44(SB)/4, $0x00000001
+DATA pairidx<>+48(SB)/4, $0x00000001
+DATA pairidx<>+52(SB)/4, $0x00000001
+DATA pairidx<>+56(SB)/4, $0x00000001
+DATA pairidx<>+60(SB)/4, $0x00000001
+DATA pairidx<>+64(SB)/4, $0x00000002
+DATA pairidx<>+68(SB)/4, $0x00000002
+DATA pairidx<>+72(SB)/4, $0x00000002
+DATA pairidx<>+76(SB)/4, $0x00000002
+DATA pairidx<>+80(SB)/4, $0x00000002
+DATA pairidx<>+84(SB)/4, $0x00000002
+DATA pairidx<>+88(SB)/4, $0x00000002
+DATA pairidx<>+92(SB)/4, $0x00000002
+DATA pairidx<>+96(SB)/4, $0x00000003
+DATA pairidx<>+100(SB)/4, $0x00000003
+DATA pairidx<>+104(SB)/4, $0x00000003
+DATA pairidx<>+108(SB)/4, $0x00000003
+DATA pairidx<>+112(SB)/4, $0x00000003
+DATA pairidx<>+116(SB)/4, $0x00000003
+DATA pairidx<>+120(SB)/4, $0x00000003
+DATA pairidx<>+124(SB)/4, $0x00000003
+DATA pairidx<>+128(SB)/4, $0x00000004
+DATA pairidx<>+132(SB)/4, $0x00000004
+DATA pairidx<>+136(SB)/4, $0x00000004
+DATA pairidx<>+140(SB)/4, $0x00000004
+DATA pairidx<>+144(SB)/4, $0x00000004
+DATA pairidx<>+148(SB)/4, $0x00000004
+DATA pairidx<>+152(SB)/4, $0x00000004
+DATA pairidx<>+156(SB)/4, $0x00000004
+DATA pairidx<>+160(SB)/4, $0x00000005
+DATA pairidx<>+164(SB)/4, $0x00000005
+DATA pairidx<>+168(SB)/4, $0x00000005
+DATA pairidx<>+172(SB)/4, $0x00000005
+DATA pairidx<>+176(SB)/4, $0x00000005
+DATA pairidx<>+180(SB)/4, $0x00000005
+DATA pairidx<>+184(SB)/4, $0x00000005
+DATA pairidx<>+188(SB)/4, $0x00000005
+DATA pairidx<>+192(SB)/4, $0x00000006
+DATA pairidx<>+196(SB)/4, $0x00000006
+DATA pairidx<>+200(SB)/4, $0x00000006
+DATA pairidx<>+204(SB)/4, $0x00000006
+DATA pairidx<>+208(SB)/4, $0x00000006
+DATA pairidx<>+212(SB)/4, $0x00000006
+DATA pairidx<>+216(SB)/4, $0x00000006
+DATA pairidx<>+220(SB)/4, $0x00000006
+DATA pairidx<>+224(SB)/4, $0x00000007
+DATA pairidx<>+228(SB)/4, $0x00000007
+DATA pairidx<>+232(SB)/4, $0x00000007
+DATA pairidx<>+236(SB)/4, $0x00000007
+DATA pairidx<>+240(SB)/4, $0x00000007
+DATA pairidx<>+244(SB)/4, $0x00000007
+DATA pairidx<>+248(SB)/4, $0x00000007
+DATA pairidx<>+252(SB)/4, $0x00000007
+DATA pairidx<>+256(SB)/4, $0x00000008
+DATA pairidx<>+260(SB)/4, $0x00000008
+DATA pairidx<>+264(SB)/4, $0x00000008
+DATA pairidx<>+268(SB)/4, $0x00000008
+DATA pairidx<>+272(SB)/4, $0x00000008
+DATA pairidx<>+276(SB)/4, $0x00000008
+DATA pairidx<>+280(SB)/4, $0x00000008
+DATA pairidx<>+284(SB)/4, $0x00000008
+DATA pairidx<>+288(SB)/4, $0x00000009
+DATA pairidx<>+292(SB)/4, $0x00000009
+DATA pairidx<>+296(SB)/4, $0x00000009
+DATA pairidx<>+300(SB)/4, $0x00000009
+DATA pairidx<>+304(SB)/4, $0x00000009
+DATA pairidx<>+308(SB)/4, $0x00000009
+DATA pairidx<>+312(SB)/4, $0x00000009
+DATA pairidx<>+316(SB)/4, $0x00000009
+DATA pairidx<>+320(SB)/4, $0x0000000a
+DATA pairidx<>+324(SB)/4, $0x0000000a
+DATA pairidx<>+328(SB)/4, $0x0000000a
+DATA pairidx<>+332(SB)/4, $0x0000000a
+DATA pairidx<>+336(SB)/4, $0x0000000a
+DATA pairidx<>+340(SB)/4, $0x0000000a
+DATA pairidx<>+344(SB)/4, $0x0000000a
+DATA pairidx<>+348(SB)/4, $0x0000000a
+DATA pairidx<>+352(SB)/4, $0x0000000b
+DATA pairidx<>+356(SB)/4, $0x0000000b
+DATA pairidx<>+360(SB)/4, $0x0000000b
+DATA pairidx<>+364(SB)/4, $0x0000000b
+DATA pairidx<>+368(SB)/4, $0x0000000b
+DATA pairidx<>+372(SB)/4, $0x0000000b
+DATA pairidx<>+376(SB)/4, $0x0000000b
+DATA pairidx<>+380(SB)/4, $0x0000000b
+DATA pairidx<>+384(SB)/4, $0x0000000c
+DATA pairidx<>+388(SB)/4, $0x0000000c
+DATA pairidx<>+392(SB)/4, $0x0000000c
+DATA pairidx<>+396(SB)/4, $0x0000000c
+DATA pairidx<>+400(SB)/4, $0x0000000c
+DATA pairidx<>+404(SB)/4, $0x0000000c
+DATA pairidx<>+408(SB)/4, $0x0000000c
+DATA pairidx<>+412(SB)/4, $0x0000000c
+DATA pairidx<>+416(SB)/4, $0x0000000d
+DATA pairidx<>+420(SB)/4, $0x0000000d
+DATA pairidx<>+424(SB)/4, $0x0000000d
+DATA pairidx<>+428(SB)/4, $0x0000000d
+DATA pairidx<>+432(SB)/4, $0x0000000d
+DATA pairidx<>+436(SB)/4, $0x0000000d
+DATA pairidx<>+440(SB)/4, $0x0000000d
+DATA pairidx<>+444(SB)/4, $0x0000000d
+DATA pairidx<>+448(SB)/4, $0x0000000e
+DATA pairidx<>+452(SB)/4, $0x0000000e
+DATA pairidx<>+456(SB)/4, $0x0000000e
+DATA pairidx<>+460(SB)/4, $0x0000000e
+DATA pairidx<>+464(SB)/4, $0x0000000e
+DATA pairidx<>+468(SB)/4, $0x0000000e
+DATA pairidx<>+472(SB)/4, $0x0000000e
+DATA pairidx<>+476(SB)/4, $0x0000000e
+DATA pairidx<>+480(SB)/4, $0x0000000f
+DATA pairidx<>+484(SB)/4, $0x0000000f
+DATA pairidx<>+488(SB)/4, $0x0000000f
+DATA pairidx<>+492(SB)/4, $0x0000000f
+DATA pairidx<>+496(SB)/4, $0x0000000f
+DATA pairidx<>+500(SB)/4, $0x0000000f
+DATA pairidx<>+504(SB)/4, $0x0000000f
+DATA pairidx<>+508(SB)/4, $0x0000000f
+GLOBL pairidx<>(SB), RODATA|NOPTR, $512
+
+// func affine16AVX512(out *uint8, in *uint8, wb *int8, bias *int32, n int)
+// Requires: AVX, AVX512F, AVX512VL, AVX512VNNI
+TEXT ·affine16AVX512(SB), NOSPLIT, $0-40
+	VMOVDQU64 zero64<>+0(SB), Z0
+	MOVQ      out+0(FP), AX
+	MOVQ      in+8(FP), CX
+	MOVQ      wb+16(FP), DX
+	MOVQ      bias+24(FP), BX
+	MOVQ      n+32(FP), SI
+	VMOVDQA64 Z0, Z1
+	VMOVDQA64 Z0, Z2
+	VMOVDQA64 Z0, Z3
+	VMOVDQA64 Z0, Z4
+
+affine16AVX512_loop:
+	VPBROADCASTD (CX), Z5
+	VPDPBUSD     (DX), Z5, Z1
+	VPBROADCASTD 4(CX), Z5
+	VPDPBUSD     64(DX), Z5, Z2
+	VPBROADCASTD 8(CX), Z5
+	VPDPBUSD     128(DX), Z5, Z3
+	VPBROADCASTD 12(CX), Z5
+	VPDPBUSD     192(DX), Z5, Z4
+	ADDQ         $0x10, CX
+	ADDQ         $0x00000100, DX
+	SUBQ         $0x10, SI
+	JNZ          affine16AVX512_loop
+	VPADDD       Z2, Z1, Z1
+	VPADDD       Z4, Z3, Z3
+	VPADDD       Z3, Z1, Z1
+	VMOVDQA64    Z0, Z0
+	VPADDD       (BX), Z1, Z1
+	VPSRAD       $0x06, Z1, Z1
+	VPMAXSD      Z0, Z1, Z1
+	VPMOVSDB     Z1, X2
+	VMOVDQU32    X2, (AX)
+	VZEROUPPER
+	RET
+
+// func affine8AVX512(out *uint8, in *uint8, wb *int8, bias *int32, n int)
+// Requires: AVX, AVX2, AVX512F, AVX512VL, AVX512VNNI
+TEXT ·affine8AVX512(SB), NOSPLIT, $0-40
+	VMOVDQU64 zero64<>+0(SB), Z0
+	MOVQ      out+0(FP), AX
+	MOVQ      in+8(FP), CX
+	MOVQ      wb+16(FP), DX
+	MOVQ      bias+24(FP), BX
+	MOVQ      n+32(FP), SI
+	VMOVDQA64 Z0, Z1
+	VMOVDQA64 Z0, Z2
+	VMOVDQA64 Z0, Z3
+	VMOVDQA64 Z0, Z4
+	VMOVDQU32 pairidx<>+0(SB), Z5
+	VMOVDQU32 pairidx<>+64(SB), Z6
+	VMOVDQU32 pairidx<>+128(SB), Z7
+	VMOVDQU32 pairidx<>+192(SB), Z8
+	VMOVDQU32 pairidx<>+256(SB), Z9
+	VMOVDQU32 pairidx<>+320(SB), Z10
+	VMOVDQU32 pairidx<>+384(SB), Z11
+	VMOVDQU32 pairidx<>+448(SB), Z12
+
+affine8AVX512_loop:
+	VMOVDQU64 (CX), Z13
+	VPTESTMD  Z13, Z13, K1
+	KORTESTW  K1, K1
+	JZ        affine8AVX512_skip
+	VPERMD    Z13, Z5, Z14
+	VPDPBUSD  (DX), Z14, Z1
+	VPERMD    Z13, Z6, Z14
+	VPDPBUSD  64(DX), Z14, Z2
+	VPERMD    Z13, Z7, Z14
+	VPDPBUSD  128(DX), Z14, Z3
+	VPERMD    Z13, Z8, Z14
+	VPDPBUSD  192(DX), Z14, Z4
+	VPERMD    Z13, Z9, Z14
+	VPDPBUSD  256(DX), Z14, Z1
+	VPERMD    Z13, Z10, Z14
+	VPDPBUSD  320(DX), Z14, Z2
+	VPERMD    Z13, Z11, Z14
+	VPDPBUSD  384(DX), Z14, Z3
+	VPERMD    Z13, Z12, Z14
+	VPDPBUSD  448(DX), Z14, Z4
+
+affine8AVX512_skip:
+	ADDQ          $0x40, CX
+	ADDQ          $0x00000200, DX
+	SUBQ          $0x40, SI
+	JNZ           affine8AVX512_loop
+	VPADDD        Z2, Z1, Z1
+	VPADDD        Z4, Z3, Z3
+	VPADDD        Z3, Z1, Z1
+	VMOVDQA64     Z0, Z0
+	VEXTRACTI64X4 $0x01, Z1, Y2
+	VPADDD        Y2, Y1, Y1
+	VPADDD        (BX), Y1, Y1
+	VPSRAD        $0x06, Y1, Y1
+	VPMAXSD       Y0, Y1, Y1
+	VPMOVSDB      Y1, X3
+	VMOVQ         X3, (AX)
 	VZEROUPPER
 	RET

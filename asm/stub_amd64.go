@@ -24,6 +24,31 @@ func affineSparse32AVX2(out *uint8, in *uint8, wb *int8, bias *int32, n int, k i
 //go:noescape
 func affine32AVX2(out *uint8, in *uint8, wb *int8, bias *int32, n int, k int)
 
+// affineSparse16AVX2 is AffineSparse for 16 outputs and n a multiple of 32; idx has room for n/4+8 entries.
+//
+//go:noescape
+func affineSparse16AVX2(out *uint8, in *uint8, wb *int8, bias *int32, n int, k int, idx *uint16)
+
+// affine16AVX2 is Affine for 16 outputs and n a multiple of 4.
+//
+//go:noescape
+func affine16AVX2(out *uint8, in *uint8, wb *int8, bias *int32, n int, k int)
+
+// affineSparse8AVX2 is AffineSparse for 8 outputs and n a multiple of 32; idx has room for n/4+8 entries.
+//
+//go:noescape
+func affineSparse8AVX2(out *uint8, in *uint8, wb *int8, bias *int32, n int, k int, idx *uint16)
+
+// affine8AVX2 is Affine for 8 outputs and n a multiple of 4.
+//
+//go:noescape
+func affine8AVX2(out *uint8, in *uint8, wb *int8, bias *int32, n int, k int)
+
+// pairwiseAVX2 is Pairwise for n a multiple of 32.
+//
+//go:noescape
+func pairwiseAVX2(out *uint8, a *int16, b *int16, n int)
+
 // dotAVX2 is Dot for n a multiple of 32.
 //
 //go:noescape
@@ -68,3 +93,13 @@ func forward256AVX512(us *int16, them *int16, x *uint8, idx *uint16, h *uint8, w
 //
 //go:noescape
 func evaluate256AVX512(dstUs *int16, srcUs *int16, dstThem *int16, srcThem *int16, w *int16, remUs []int32, addUs []int32, remThem []int32, addThem []int32, x *uint8, idx *uint16, h *uint8, w1b *int8, w1r *int8, b1 *int32, w2b *int8, b2 *int32, w3 *int8, b3 int32) int32
+
+// affine16AVX512 is Affine and AffineSparse for 16 outputs and n a multiple of 64.
+//
+//go:noescape
+func affine16AVX512(out *uint8, in *uint8, wb *int8, bias *int32, n int)
+
+// affine8AVX512 is Affine and AffineSparse for 8 outputs and n a multiple of 64.
+//
+//go:noescape
+func affine8AVX512(out *uint8, in *uint8, wb *int8, bias *int32, n int)

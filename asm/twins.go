@@ -72,3 +72,14 @@ func DotGo(in []uint8, w []int8) int32 {
 	}
 	return s
 }
+
+// PairwiseGo is the twin of Pairwise.
+func PairwiseGo(out []uint8, acc []int16) {
+	n := len(out)
+	a, b := acc[:n:n], acc[n:2*n:2*n]
+	for j := range out {
+		u := int32(min(max(a[j], 0), 254))
+		v := int32(min(b[j], 254))
+		out[j] = uint8(min(max((u*v*128)>>16, 0), 255))
+	}
+}

@@ -4,6 +4,8 @@
 package main
 
 import (
+	"fmt"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
@@ -46,8 +48,11 @@ func main() {
 
 	accUpdate()
 	clippedReLU()
-	affine("affineSparse32AVX2", true, permd, nnz)
-	affine("affine32AVX2", false, permd, nnz)
+	for _, nOut := range []int{32, 16, 8} {
+		affine(fmt.Sprintf("affineSparse%dAVX2", nOut), true, nOut, permd, nnz)
+		affine(fmt.Sprintf("affine%dAVX2", nOut), false, nOut, permd, nnz)
+	}
+	pairwiseMul()
 	dot()
 	accUpdate512()
 	accUpdatePair512()
@@ -57,6 +62,9 @@ func main() {
 	forward512(nnz)
 	forward256(nnz)
 	evaluate256(nnz)
+	narrowTables()
+	affineNarrowVNNI("affine16AVX512", 16)
+	affineNarrowVNNI("affine8AVX512", 8)
 	Generate()
 }
 
@@ -86,20 +94,22 @@ func clippedReLU() {
 	RET()
 }
 
-// affine: 32 outputs, inputs in groups of 4 broadcast against the blocked
-// weights (128 bytes per group). The maddubs products of up to k groups are
+// affine: nOut (8, 16 or 32) outputs, inputs in groups of 4 broadcast
+// against the blocked weights (4*nOut bytes per group, nOut/8 registers). The maddubs products of up to k groups are
 // summed in int16 before widening (the caller chooses k so that this cannot
 // overflow). The sparse kernel first lists the non-zero 4-byte input groups
 // (8 at a time through a 256-entry table of bit positions) into idx, then
 // visits only those.
-func affine(name string, sparse bool, permd, nnzTable Mem) {
+func affine(name string, sparse bool, nOut int, permd, nnzTable Mem) {
 	if sparse {
 		TEXT(name, NOSPLIT, "func(out, in *uint8, wb *int8, bias *int32, n int, k int, idx *uint16)")
-		Doc(name + " is AffineSparse for 32 outputs and n a multiple of 32; idx has room for n/4+8 entries.")
+		Doc(fmt.Sprintf("%s is AffineSparse for %d outputs and n a multiple of 32; idx has room for n/4+8 entries.", name, nOut))
 	} else {
 		TEXT(name, NOSPLIT, "func(out, in *uint8, wb *int8, bias *int32, n int, k int)")
-		Doc(name + " is Affine for 32 outputs and n a multiple of 4.")
+		Doc(fmt.Sprintf("%s is Affine for %d outputs and n a multiple of 4.", name, nOut))
 	}
+	parts := nOut / 8
+	groupShift := map[int]uint8{8: 5, 16: 6, 32: 7}[nOut] // log2(4*nOut)
 	Pragma("noescape")
 	out := Load(Param("out"), GP64())
 	in := Load(Param("in"), GP64())
@@ -108,7 +118,10 @@ func affine(name string, sparse bool, permd, nnzTable Mem) {
 	n := Load(Param("n"), GP64())
 	k := Load(Param("k"), GP64())
 
-	acc := []reg.VecVirtual{YMM(), YMM(), YMM(), YMM()}
+	acc := make([]reg.VecVirtual, parts)
+	for j := range acc {
+		acc[j] = YMM()
+	}
 	for j, a := range acc {
 		VMOVDQU(Mem{Base: bias, Disp: 32 * j}, a)
 	}
@@ -153,7 +166,10 @@ func affine(name string, sparse bool, permd, nnzTable Mem) {
 		SHRQ(U8(2), count)
 	}
 
-	part := []reg.VecVirtual{YMM(), YMM(), YMM(), YMM()}
+	part := make([]reg.VecVirtual, parts)
+	for j := range part {
+		part[j] = YMM()
+	}
 	x, p := YMM(), YMM()
 	i, end, g := GP64(), GP64(), GP64()
 	x2, p2, g2, end1 := YMM(), YMM(), GP64(), GP64()
@@ -178,7 +194,7 @@ func affine(name string, sparse bool, permd, nnzTable Mem) {
 				LEAQ(Mem{Base: i, Disp: idxOff}, gr)
 			}
 			VPBROADCASTD(Mem{Base: in, Index: gr, Scale: 4}, xr)
-			SHLQ(U8(7), gr)
+			SHLQ(U8(groupShift), gr)
 		}
 		Label(pre + "_pair")
 		CMPQ(i, end1)
@@ -235,14 +251,76 @@ func affine(name string, sparse bool, permd, nnzTable Mem) {
 	for _, a := range acc {
 		VPSRAD(U8(6), a, a)
 	}
-	VPACKSSDW(acc[1], acc[0], acc[0])
-	VPACKSSDW(acc[3], acc[2], acc[2])
-	VPACKSSWB(acc[2], acc[0], acc[0])
+	// Pack to bytes (saturating at 127), undo the lane interleaving with
+	// permd (dwords 0,4,1,5,...), clamp at 0.
+	switch nOut {
+	case 32:
+		VPACKSSDW(acc[1], acc[0], acc[0])
+		VPACKSSDW(acc[3], acc[2], acc[2])
+		VPACKSSWB(acc[2], acc[0], acc[0])
+	case 16:
+		VPACKSSDW(acc[1], acc[0], acc[0])
+		VPACKSSWB(acc[0], acc[0], acc[0])
+	case 8:
+		VPACKSSDW(acc[0], acc[0], acc[0])
+		VPACKSSWB(acc[0], acc[0], acc[0])
+	}
 	perm := YMM()
 	VMOVDQU(permd, perm)
 	VPERMD(acc[0], perm, acc[0])
 	VPMAXSB(zero, acc[0], acc[0])
-	VMOVDQU(acc[0], Mem{Base: out})
+	switch nOut {
+	case 32:
+		VMOVDQU(acc[0], Mem{Base: out})
+	case 16:
+		VMOVDQU(acc[0].AsX(), Mem{Base: out})
+	case 8:
+		VMOVQ(acc[0].AsX(), Mem{Base: out})
+	}
+	VZEROUPPER()
+	RET()
+}
+
+// pairwiseMul: the SFNN pairwise product of one perspective, 32 outputs per
+// iteration: u = clamp(a, 0, 254), v = clamp(b, 0, 254) (a negative b gives
+// 0 either way), out = mulhi(u << 7, v) = floor(u*v*128 / 65536), packed
+// to bytes.
+func pairwiseMul() {
+	TEXT("pairwiseAVX2", NOSPLIT, "func(out *uint8, a, b *int16, n int)")
+	Pragma("noescape")
+	Doc("pairwiseAVX2 is Pairwise for n a multiple of 32.")
+	out := Load(Param("out"), GP64())
+	a := Load(Param("a"), GP64())
+	b := Load(Param("b"), GP64())
+	n := Load(Param("n"), GP64())
+	zero, top := YMM(), YMM()
+	VPXOR(zero, zero, zero)
+	t := GP32()
+	MOVL(U32(254), t)
+	MOVD(t, top.AsX())
+	VPBROADCASTW(top.AsX(), top)
+	u0, u1, v0, v1 := YMM(), YMM(), YMM(), YMM()
+	Label("pairwise_loop")
+	VMOVDQU(Mem{Base: a}, u0)
+	VMOVDQU(Mem{Base: a, Disp: 32}, u1)
+	VMOVDQU(Mem{Base: b}, v0)
+	VMOVDQU(Mem{Base: b, Disp: 32}, v1)
+	for _, r := range []reg.VecVirtual{u0, u1, v0, v1} {
+		VPMAXSW(zero, r, r)
+		VPMINSW(top, r, r)
+	}
+	VPSLLW(U8(7), u0, u0)
+	VPSLLW(U8(7), u1, u1)
+	VPMULHW(v0, u0, u0)
+	VPMULHW(v1, u1, u1)
+	VPACKUSWB(u1, u0, u0)
+	VPERMQ(U8(0xD8), u0, u0)
+	VMOVDQU(u0, Mem{Base: out})
+	ADDQ(U8(64), a)
+	ADDQ(U8(64), b)
+	ADDQ(U8(32), out)
+	SUBQ(U8(32), n)
+	JNZ(LabelRef("pairwise_loop"))
 	VZEROUPPER()
 	RET()
 }

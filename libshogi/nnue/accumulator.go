@@ -15,17 +15,19 @@ import (
 // indices are those of the network's feature set (HalfKP: K_p*1548 +
 // BonaPiece, see FeatureIndex), computed per perspective.
 type Accumulator struct {
-	net *Net
-	v   [2][]int16
-	s   scratch
+	net   *Net
+	v     [2][]int16
+	kings [2]board.Square // for the SFNN LayerStack; see SetKings
+	s     scratch
 }
 
 // NewAccumulator returns an accumulator for net, both perspectives set to
-// the biases (no features).
+// the biases (no features). Feature indices are those of
+// net.Arch.Features.
 func NewAccumulator(net *Net) *Accumulator {
 	h := net.Arch.HalfDims
 	buf := make([]int16, 2*h)
-	a := &Accumulator{net: net, v: [2][]int16{buf[:h:h], buf[h:]}}
+	a := &Accumulator{net: net, v: [2][]int16{buf[:h:h], buf[h:]}, kings: [2]board.Square{board.NoSquare, board.NoSquare}}
 	copy(a.v[0], net.FTBias)
 	copy(a.v[1], net.FTBias)
 	return a
@@ -74,10 +76,19 @@ func (a *Accumulator) CopyFrom(o *Accumulator) {
 // Values returns the accumulator of perspective persp (not a copy).
 func (a *Accumulator) Values(persp board.Color) []int16 { return a.v[persp&1] }
 
+// SetKings gives the king squares (Black's, White's) that choose the
+// LayerStack of an SFNN net; classic nets ignore them. Until they are set
+// (or when one is not a board square) an SFNN net uses LayerStack 0.
+func (a *Accumulator) SetKings(black, white board.Square) { a.kings = [2]board.Square{black, white} }
+
 // Raw returns the network output for side to move stm, before FV_SCALE.
 func (a *Accumulator) Raw(stm board.Color) int32 {
 	stm &= 1
-	return a.net.propagate(&a.s, a.v[stm], a.v[stm^1])
+	bucket := 0
+	if a.net.Arch.Kind == SFNN && validSquare(a.kings[0]) && validSquare(a.kings[1]) {
+		bucket = SFNNBucket(stm, a.kings)
+	}
+	return a.net.propagate(&a.s, a.v[stm], a.v[stm^1], bucket)
 }
 
 // Evaluate returns the evaluation for side to move stm: Raw divided by
@@ -105,15 +116,18 @@ func (n *Net) RawPosition(pos *board.Position) (int32, bool) {
 	s := refreshPool.Get().(*refreshScratch)
 	defer refreshPool.Put(s)
 	h := n.Arch.HalfDims
+	if !kingsOnBoard(pos) {
+		return 0, false
+	}
 	for p := board.Black; p <= board.White; p++ {
-		f, ok := AppendActive(s.f[p][:0], pos, p)
+		f, ok := n.Arch.Features.AppendActive(s.f[p][:0], pos, p)
 		if !ok {
 			return 0, false
 		}
 		asm.AccUpdate(s.acc[p][:h], n.FTBias, n.FTWeight, nil, f)
 	}
 	stm := pos.SideToMove()
-	return n.propagate(&s.scratch, s.acc[stm][:h], s.acc[stm^1][:h]), true
+	return n.propagate(&s.scratch, s.acc[stm][:h], s.acc[stm^1][:h], n.bucketOf(pos)), true
 }
 
 // Evaluate returns the evaluation of pos (full refresh, no state kept) for

@@ -39,15 +39,17 @@ type Evaluator struct {
 	// finny caches, per perspective and king square, the last accumulator
 	// refreshed there and its features: a refresh applies the difference
 	// to the current features instead of adding all of them (int16
-	// wrap-around is modular, so the result is identical).
+	// wrap-around is modular, so the result is identical). Feature sets
+	// without a per-king stride (HalfKPE9) have none.
 	finny    *[2][NumSquares]finnyEntry
 	finnyAcc []int16
-	frem     [2 * MaxPieces]int32
-	fadd     [2 * MaxPieces]int32
+	frem     [2 * (MaxPieces + 2)]int32
+	fadd     [2 * (MaxPieces + 2)]int32
 }
 
-// bonaWords is the size of a BonaPiece bit set.
-const bonaWords = (FEEnd + 63) / 64
+// bonaWords is the size of a bit set of the features of one own-king
+// offset (FeatureSet.Stride, at most EKingEnd).
+const bonaWords = (EKingEnd + 63) / 64
 
 type finnyEntry struct {
 	valid bool
@@ -59,27 +61,30 @@ type finnyEntry struct {
 // walk back is replaced by a full refresh (38 columns).
 const maxChain = 32
 
+// plyState is a ply's computed flags and the feature changes of the move
+// that led to it (moveDelta: per perspective, refresh when its king moved,
+// else n features removed and added).
 type plyState struct {
 	computed [2]bool
-	refresh  [2]bool // this perspective's king moved at this ply
-	ndirty   uint8
-	// rem and add are the feature indices (king base included) of the
-	// dirty pieces before and after the move, per perspective. A
-	// perspective whose king moved is refreshed instead and its entries
-	// are unused.
-	rem, add [2][2]int32 // [perspective][dirty piece]
+	moveDelta
 }
 
 const initialPlies = 256
 
-// NewEvaluator returns an evaluator for net with FV_SCALE 16.
+// NewEvaluator returns an evaluator for net with the net's FV_SCALE (16
+// unless its file or its loader said otherwise).
 func NewEvaluator(net *Net) *Evaluator {
 	e := &Evaluator{net: net, half: net.Arch.HalfDims}
 	e.SetFVScale(DefaultFVScale)
 	e.plies = make([]plyState, initialPlies)
 	e.acc = make([]int16, initialPlies*2*e.half)
-	e.finny = new([2][NumSquares]finnyEntry)
-	e.finnyAcc = make([]int16, 2*NumSquares*e.half)
+	if net.Arch.Features.Stride > 0 {
+		e.finny = new([2][NumSquares]finnyEntry)
+		e.finnyAcc = make([]int16, 2*NumSquares*e.half)
+	}
+	if net.FVScale != 0 {
+		e.SetFVScale(net.FVScale)
+	}
 	return e
 }
 
@@ -143,6 +148,11 @@ func (e *Evaluator) pop() {
 // DoMove records the feature changes of the legal move m and plays it on pos.
 func (e *Evaluator) DoMove(pos *board.Position, m board.Move) {
 	st := e.push()
+	if e.net.Arch.Features.Kind != KindHalfKP {
+		e.net.Arch.Features.delta(pos, m, &st.moveDelta)
+		pos.DoMove(m)
+		return
+	}
 	us := pos.SideToMove()
 	to := m.To()
 	var base [2]int32
@@ -151,10 +161,11 @@ func (e *Evaluator) DoMove(pos *board.Position, m board.Move) {
 		// check the king squares before the entries are used.
 		base[p] = int32(KingIndex(p, pos.KingSquare(p)&127%NumSquares) * FEEnd)
 	}
-	set := func(d int, p board.Color, old, new uint16) {
+	set := func(d uint8, p board.Color, old, new uint16) {
 		st.rem[p][d] = base[p] + int32(old)
 		st.add[p][d] = base[p] + int32(new)
 	}
+	nd := uint8(0)
 	if m.IsDrop() {
 		pt := m.DropType()
 		n := pos.Hand(us).Count(pt)
@@ -162,7 +173,7 @@ func (e *Evaluator) DoMove(pos *board.Position, m board.Move) {
 		for p := board.Black; p <= board.White; p++ {
 			set(0, p, HandBona(p, us, pt, n-1), BoardBona(p, pc, to))
 		}
-		st.ndirty = 1
+		nd = 1
 	} else {
 		from := m.From()
 		pc := pos.PieceOn(from)
@@ -176,18 +187,18 @@ func (e *Evaluator) DoMove(pos *board.Position, m board.Move) {
 			for p := board.Black; p <= board.White; p++ {
 				set(0, p, BoardBona(p, pc, from), BoardBona(p, after, to))
 			}
-			st.ndirty = 1
+			nd = 1
 		}
 		if cap := pos.PieceOn(to); cap != board.NoPiece {
 			raw := cap.Type().Unpromoted()
 			n := pos.Hand(us).Count(raw)
-			d := int(st.ndirty)
 			for p := board.Black; p <= board.White; p++ {
-				set(d, p, BoardBona(p, cap, to), HandBona(p, us, raw, n))
+				set(nd, p, BoardBona(p, cap, to), HandBona(p, us, raw, n))
 			}
-			st.ndirty++
+			nd++
 		}
 	}
+	st.n = [2]uint8{nd, nd}
 	pos.DoMove(m)
 }
 
@@ -241,14 +252,17 @@ func (e *Evaluator) Raw(pos *board.Position) (int32, bool) {
 	case st.computed == [2]bool{} && e.fromParent(pos, st):
 		// Both perspectives one move on from the parent (the common case
 		// of a search that evaluates every node).
-		nd := st.ndirty
-		return e.updateFrom(e.sp-1, stm, st.rem[stm][:nd], st.add[stm][:nd], st.rem[stm^1][:nd], st.add[stm^1][:nd])
+		nu, nt := st.n[stm], st.n[stm^1]
+		return e.updateFrom(pos, e.sp-1, stm, st.rem[stm][:nu], st.add[stm][:nu], st.rem[stm^1][:nt], st.add[stm^1][:nt])
 	default:
+		if !kingsOnBoard(pos) {
+			return 0, false
+		}
 		if i, ok := e.commonAncestor(pos, st); ok {
 			// Both perspectives follow from ply i by the dirty pieces
 			// since (the parent's evaluation came from the table, say).
 			n := e.gather(i)
-			return e.updateFrom(i, stm, e.rem[stm][:n], e.add[stm][:n], e.rem[stm^1][:n], e.add[stm^1][:n])
+			return e.updateFrom(pos, i, stm, e.rem[stm][:n[stm]], e.add[stm][:n[stm]], e.rem[stm^1][:n[stm^1]], e.add[stm^1][:n[stm^1]])
 		}
 		for p := board.Black; p <= board.White; p++ {
 			if !st.computed[p] && !e.compute(pos, p) {
@@ -256,14 +270,14 @@ func (e *Evaluator) Raw(pos *board.Position) (int32, bool) {
 			}
 		}
 	}
-	return e.net.propagate(&e.s, e.accOf(e.sp, stm), e.accOf(e.sp, stm^1)), true
+	return e.net.propagate(&e.s, e.accOf(e.sp, stm), e.accOf(e.sp, stm^1), e.net.bucketOf(pos)), true
 }
 
 // updateFrom computes both perspectives of the top ply from ply i with the
 // feature deltas of the side to move (remUs, addUs) and of the other side,
 // in one kernel call that with the usual layout also runs the network, and
 // returns the output.
-func (e *Evaluator) updateFrom(i int, stm board.Color, remUs, addUs, remThem, addThem []int32) (int32, bool) {
+func (e *Evaluator) updateFrom(pos *board.Position, i int, stm board.Color, remUs, addUs, remThem, addThem []int32) (int32, bool) {
 	e.plies[e.sp].computed = [2]bool{true, true}
 	us, them := stm, stm^1
 	if e.net.tailFits {
@@ -274,7 +288,7 @@ func (e *Evaluator) updateFrom(i int, stm board.Color, remUs, addUs, remThem, ad
 	rem[us], add[us], rem[them], add[them] = remUs, addUs, remThem, addThem
 	h2 := 2 * e.half
 	asm.AccUpdatePair(e.acc[e.sp*h2:(e.sp+1)*h2], e.acc[i*h2:(i+1)*h2], e.net.FTWeight, &rem, &add)
-	return e.net.propagate(&e.s, e.accOf(e.sp, stm), e.accOf(e.sp, stm^1)), true
+	return e.net.propagate(&e.s, e.accOf(e.sp, stm), e.accOf(e.sp, stm^1), e.net.bucketOf(pos)), true
 }
 
 // fromParent reports whether both perspectives of the top ply follow from
@@ -315,7 +329,7 @@ func (e *Evaluator) commonAncestor(pos *board.Position, st *plyState) (int, bool
 		if sj.refresh != [2]bool{} {
 			return 0, false
 		}
-		if cols += int(sj.ndirty); cols > maxChain {
+		if cols += int(max(sj.n[0], sj.n[1])); cols > maxChain {
 			return 0, false
 		}
 		if e.plies[j-1].computed == [2]bool{true, true} {
@@ -327,17 +341,17 @@ func (e *Evaluator) commonAncestor(pos *board.Position, st *plyState) (int, bool
 
 // gather collects, per perspective, the removed and added features of the
 // plies after ancestor i into the evaluator's buffers and returns how many
-// there are (the same for both perspectives; a perspective whose king
-// moved in between gets entries that its caller does not use).
-func (e *Evaluator) gather(i int) int {
-	n := 0
+// there are per perspective (a perspective whose king moved in between
+// gets entries that its caller does not use).
+func (e *Evaluator) gather(i int) [2]int {
+	var n [2]int
 	for j := i + 1; j <= e.sp; j++ {
 		st := &e.plies[j]
 		for p := range 2 {
-			copy(e.rem[p][n:], st.rem[p][:st.ndirty])
-			copy(e.add[p][n:], st.add[p][:st.ndirty])
+			copy(e.rem[p][n[p]:], st.rem[p][:st.n[p]])
+			copy(e.add[p][n[p]:], st.add[p][:st.n[p]])
+			n[p] += int(st.n[p])
 		}
-		n += int(st.ndirty)
 	}
 	return n
 }
@@ -374,16 +388,45 @@ func activeSet(pos *board.Position, p board.Color, set *[bonaWords]uint64) int {
 	return max(MaxPieces-n, 0)
 }
 
+// activeSetOf is activeSet for any feature set with a per-king stride: the
+// active features of perspective p less the own-king offset base, as a bit
+// set, and the number of features at offset 0 (empty piece slots).
+func (e *Evaluator) activeSetOf(pos *board.Position, p board.Color, base int32, set *[bonaWords]uint64) int {
+	*set = [bonaWords]uint64{}
+	f, _ := e.net.Arch.Features.AppendActive(e.feat[:0], pos, p)
+	zeros := 0
+	for _, x := range f {
+		if l := x - base; l == 0 {
+			zeros++
+		} else {
+			set[l>>6] |= 1 << (l & 63)
+		}
+	}
+	return zeros
+}
+
 // refresh computes perspective p's accumulator of pos from scratch into dst,
 // through the cache entry of p's king square.
 func (e *Evaluator) refresh(pos *board.Position, p board.Color, ksq board.Square, dst []int16) {
+	fs := &e.net.Arch.Features
+	if e.finny == nil {
+		f, _ := fs.AppendActive(e.feat[:0], pos, p)
+		asm.AccUpdate(dst, e.net.FTBias, e.net.FTWeight, nil, f)
+		return
+	}
 	kp := KingIndex(p, ksq)
 	ent := &e.finny[p][kp]
 	off := (int(p)*NumSquares + kp) * e.half
 	cached := e.finnyAcc[off : off+e.half : off+e.half]
 	var cur [bonaWords]uint64
-	zeros := activeSet(pos, p, &cur)
-	base := int32(kp * FEEnd)
+	var zeros int
+	var base int32
+	if fs.Kind == KindHalfKP {
+		zeros, base = activeSet(pos, p, &cur), int32(kp*FEEnd)
+	} else {
+		base = fs.kingCtx(p, ksq).base
+		zeros = e.activeSetOf(pos, p, base, &cur)
+	}
 	nr, na := 0, 0
 	if ent.valid {
 		for w := range cur {
@@ -406,7 +449,7 @@ func (e *Evaluator) refresh(pos *board.Position, p board.Color, ksq board.Square
 		}
 	}
 	if !ent.valid || nr+na >= MaxPieces || nr == len(e.frem) || na == len(e.fadd) {
-		f, _ := AppendActive(e.feat[:0], pos, p)
+		f, _ := fs.AppendActive(e.feat[:0], pos, p)
 		asm.AccUpdate(cached, e.net.FTBias, e.net.FTWeight, nil, f)
 	} else {
 		asm.AccUpdate(cached, cached, e.net.FTWeight, e.frem[:nr], e.fadd[:na])
@@ -429,7 +472,7 @@ func (e *Evaluator) compute(pos *board.Position, p board.Color) bool {
 		if st.computed[p] {
 			break
 		}
-		cols += int(st.ndirty)
+		cols += int(st.n[p])
 		if st.refresh[p] || i == 0 || cols > maxChain {
 			i = -1
 			break
@@ -439,7 +482,7 @@ func (e *Evaluator) compute(pos *board.Position, p board.Color) bool {
 		e.refresh(pos, p, ksq, dst)
 	} else {
 		n := e.gather(i)
-		asm.AccUpdate(dst, e.accOf(i, p), e.net.FTWeight, e.rem[p][:n], e.add[p][:n])
+		asm.AccUpdate(dst, e.accOf(i, p), e.net.FTWeight, e.rem[p][:n[p]], e.add[p][:n[p]])
 	}
 	e.plies[e.sp].computed[p] = true
 	return true

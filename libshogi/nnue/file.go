@@ -3,6 +3,7 @@ package nnue
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -21,13 +22,29 @@ import (
 type Net struct {
 	Arch       Arch
 	ArchString string // as stored in the file
+	Version    uint32 // the file's version word (one of FileVersions)
 	FileHash   uint32 // as stored
 	FTHash     uint32
-	NetHash    uint32
-	FTBias     []int16 // HalfDims
-	FTWeight   []int16 // Features.Dims * HalfDims, feature-major
-	Layers     []Layer // input side first; the last has one output
-	// Warnings lists non-fatal problems found while loading (hash mismatches).
+	NetHash    uint32   // of the first LayerStack
+	NetHashes  []uint32 // per LayerStack, as stored
+	// FTBias and FTWeight are the feature transformer as the accumulator
+	// adds it: for SFNN nets the file's values doubled (int16, wrapping),
+	// as the engines do when loading.
+	FTBias   []int16 // HalfDims
+	FTWeight []int16 // Features.Dims * HalfDims, feature-major
+	// Layers are the affine layers, input side first, LayerStack after
+	// LayerStack (len(Arch.Layers()) per stack); the last of each stack has
+	// one output.
+	Layers []Layer
+	// Compressed is true when the file stored the feature transformer in
+	// LEB128 blocks (Write writes SFNN nets that way).
+	Compressed bool
+	// FVScale is the net's FV_SCALE: the description's fv_scale token, or
+	// the format's default, or the caller's override (LoadOptions.FVScale).
+	// Evaluators start with it.
+	FVScale int
+	// Warnings lists non-fatal problems found while loading (hash
+	// mismatches, a description that disagrees with the file size).
 	Warnings []string
 	// tail is the layers in asm.Tail form when the layout is the common
 	// 2h-32-32-1 one (tail.Fits), which the forward pass then runs in one
@@ -87,8 +104,38 @@ func loadErr(kind error, off int64, format string, args ...any) error {
 // maxArchLen bounds the architecture string length read from a file.
 const maxArchLen = 4096
 
+// LoadOptions change how a file is read.
+type LoadOptions struct {
+	// Arch, when not empty, names the layout (ArchByName) the file is read
+	// as, whatever its description says: for files whose description is
+	// wrong.
+	Arch string
+	// FVScale, when not 0, overrides the net's FV_SCALE (1..128).
+	FVScale int
+}
+
+func (o LoadOptions) check() error {
+	if o.FVScale != 0 {
+		if err := CheckFVScale(o.FVScale); err != nil {
+			return err
+		}
+	}
+	if o.Arch != "" {
+		if _, err := ArchByName(o.Arch); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // Load reads an nn.bin file.
-func Load(path string) (*Net, error) {
+func Load(path string) (*Net, error) { return LoadWith(path, LoadOptions{}) }
+
+// LoadWith reads an nn.bin file with options.
+func LoadWith(path string, o LoadOptions) (*Net, error) {
+	if err := o.check(); err != nil {
+		return nil, err
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("nnue: %w", err)
@@ -98,7 +145,7 @@ func Load(path string) (*Net, error) {
 	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
 		size = st.Size()
 	}
-	n, err := read(bufio.NewReaderSize(f, 1<<20), size)
+	n, err := read(bufio.NewReaderSize(f, 1<<20), size, o)
 	if err != nil {
 		return nil, fmt.Errorf("%w (file %s)", err, path)
 	}
@@ -106,13 +153,21 @@ func Load(path string) (*Net, error) {
 }
 
 // LoadBytes reads a network from memory.
-func LoadBytes(b []byte) (*Net, error) { return read(bytes.NewReader(b), int64(len(b))) }
+func LoadBytes(b []byte) (*Net, error) { return LoadBytesWith(b, LoadOptions{}) }
+
+// LoadBytesWith reads a network from memory with options.
+func LoadBytesWith(b []byte, o LoadOptions) (*Net, error) {
+	if err := o.check(); err != nil {
+		return nil, err
+	}
+	return read(bufio.NewReaderSize(bytes.NewReader(b), 1<<16), int64(len(b)), o)
+}
 
 // Read reads a network from r, which must end right after the network.
-func Read(r io.Reader) (*Net, error) { return read(r, -1) }
+func Read(r io.Reader) (*Net, error) { return read(bufio.NewReaderSize(r, 1<<20), -1, LoadOptions{}) }
 
 type reader struct {
-	r   io.Reader
+	r   *bufio.Reader
 	off int64
 	err error
 }
@@ -170,14 +225,14 @@ func (r *reader) i8s(v []int8, what string) {
 
 var littleEndian = func() bool { x := uint16(1); return *(*byte)(unsafe.Pointer(&x)) == 1 }()
 
-func read(in io.Reader, size int64) (*Net, error) {
+func read(in *bufio.Reader, size int64, o LoadOptions) (*Net, error) {
 	r := &reader{r: in}
 	version := r.u32("the version")
 	if r.err != nil {
 		return nil, r.err
 	}
-	if version != FileVersion {
-		return nil, loadErr(ErrVersion, 0, "wrong version 0x%08X (expected 0x%08X): not a halfkp nn.bin, or an unsupported (e.g. SFNN/LEB128) format", version, FileVersion)
+	if !slices.Contains(FileVersions, version) {
+		return nil, loadErr(ErrVersion, 0, "wrong version 0x%08X (expected 0x%08X, 0x7AF32F17 or 0x7AF32F20): not an NNUE nn.bin", version, FileVersion)
 	}
 	fileHash := r.u32("the file hash")
 	archLen := r.u32("the architecture string length")
@@ -195,69 +250,166 @@ func read(in io.Reader, size int64) (*Net, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
-	arch, err := ParseArch(string(archBytes))
+	n := &Net{ArchString: string(archBytes), Version: version, FileHash: fileHash}
+	arch, fv, err := n.identify(fileHash, size, o)
 	if err != nil {
 		return nil, &LoadError{Kind: ErrArch, What: trimPrefix(err.Error()), Offset: 12}
 	}
-	want := int64(arch.Size()) - int64(len(arch.String())) + int64(archLen)
-	if size >= 0 && size != want {
-		kind := ErrSize
-		what := "wrong file size"
+	n.Arch, n.FVScale = arch, cmp.Or(o.FVScale, fv, arch.DefaultFVScale())
+	n.FTHash = r.u32("the feature transformer hash")
+	if r.err != nil {
+		return nil, r.err
+	}
+	if magic, _ := in.Peek(len(leb128Magic)); string(magic) == leb128Magic {
+		n.Compressed = true
+	} else if want := rawSize(arch, archLen); size >= 0 && size != want {
+		kind, what := ErrTrailing, "trailing bytes"
 		if size < want {
 			kind, what = ErrTruncated, "truncated file"
-		} else {
-			kind, what = ErrTrailing, "trailing bytes"
 		}
-		return nil, loadErr(kind, -1, "%s: %d bytes, a %s network needs exactly %d", what, size, arch.shortName(), want)
+		return nil, loadErr(kind, -1, "%s: %d bytes, a %s network needs exactly %d", what, size, arch.Name(), want)
 	}
-	n := &Net{Arch: arch, ArchString: string(archBytes), FileHash: fileHash}
-	n.FTHash = r.u32("the feature transformer hash")
 	n.FTBias = make([]int16, arch.HalfDims)
-	r.i16s(n.FTBias, "the feature transformer biases")
-	if r.err != nil {
-		return nil, r.err
-	}
 	total := arch.Features.Dims * arch.HalfDims
-	if size >= 0 {
-		n.FTWeight = makeWeights(total)
-		r.i16s(n.FTWeight, "the feature transformer weights")
-	} else {
-		// Unknown length: grow as the data arrives, so that a short stream
-		// with a header claiming a huge layout fails before allocating it.
-		const step = 1 << 22
-		w := make([]int16, 0, min(total, step))
-		for len(w) < total && r.err == nil {
-			k := min(step, total-len(w))
-			w = slices.Grow(w, k)[:len(w)+k]
-			r.i16s(w[len(w)-k:], "the feature transformer weights")
+	if n.Compressed {
+		r.leb128(n.FTBias, "the feature transformer biases")
+		if r.err == nil {
+			n.FTWeight = makeWeights(total)
+			r.leb128(n.FTWeight, "the feature transformer weights")
 		}
-		n.FTWeight = w
-	}
-	n.NetHash = r.u32("the network hash")
-	for i, l := range arch.Layers() {
-		ly := Layer{LayerShape: l, Bias: make([]int32, l.Out), Weight: make([]int8, l.Out*l.PaddedIn())}
-		r.i32s(ly.Bias, fmt.Sprintf("layer %d biases", i+1))
-		r.i8s(ly.Weight, fmt.Sprintf("layer %d weights", i+1))
-		n.Layers = append(n.Layers, ly)
+	} else {
+		r.i16s(n.FTBias, "the feature transformer biases")
+		if r.err == nil {
+			n.FTWeight = r.ftWeights(total, size >= 0)
+		}
 	}
 	if r.err != nil {
 		return nil, r.err
 	}
-	var one [1]byte
-	if k, _ := io.ReadFull(in, one[:]); k > 0 {
-		return nil, loadErr(ErrTrailing, r.off, "trailing bytes after the output layer (a %s network ends at byte %d)", arch.shortName(), r.off)
+	if arch.Kind == SFNN {
+		double(n.FTBias)
+		double(n.FTWeight)
 	}
-	if n.FileHash != arch.FileHash() {
-		n.Warnings = append(n.Warnings, fmt.Sprintf("file hash 0x%08X, expected 0x%08X", n.FileHash, arch.FileHash()))
+	for s := 0; s < arch.NumStacks(); s++ {
+		n.NetHashes = append(n.NetHashes, r.u32("the network hash"))
+		for i, l := range arch.Layers() {
+			ly := Layer{LayerShape: l, Bias: make([]int32, l.Out), Weight: make([]int8, l.Out*l.PaddedIn())}
+			r.i32s(ly.Bias, layerName(arch, s, i)+" biases")
+			r.i8s(ly.Weight, layerName(arch, s, i)+" weights")
+			n.Layers = append(n.Layers, ly)
+		}
 	}
-	if n.FTHash != arch.FTHash() {
-		n.Warnings = append(n.Warnings, fmt.Sprintf("feature transformer hash 0x%08X, expected 0x%08X", n.FTHash, arch.FTHash()))
+	if r.err != nil {
+		return nil, r.err
 	}
-	if n.NetHash != arch.NetHash() {
-		n.Warnings = append(n.Warnings, fmt.Sprintf("network hash 0x%08X, expected 0x%08X", n.NetHash, arch.NetHash()))
+	n.NetHash = n.NetHashes[0]
+	if _, err := in.ReadByte(); err == nil {
+		return nil, loadErr(ErrTrailing, r.off, "trailing bytes after the output layer (a %s network ends at byte %d)", arch.Name(), r.off)
 	}
+	n.hashWarnings()
 	n.Prepare()
 	return n, nil
+}
+
+// rawSize is the size of an uncompressed file of layout a with a
+// description of archLen bytes.
+func rawSize(a Arch, archLen uint32) int64 {
+	return int64(a.Size()) - int64(len(a.String())) + int64(archLen)
+}
+
+func layerName(a Arch, stack, i int) string {
+	if a.Kind == SFNN {
+		return fmt.Sprintf("stack %d fc_%d", stack, i)
+	}
+	return fmt.Sprintf("layer %d", i+1)
+}
+
+// identify decides the layout of a file: the caller's override, else the
+// description when it parses and agrees with the file size, else the
+// known layout of exactly that size, else the known layout whose file hash
+// the header holds. It returns the description's FV_SCALE (0 if none).
+func (n *Net) identify(fileHash uint32, size int64, o LoadOptions) (Arch, int, error) {
+	desc := n.ArchString
+	parsed, fv, perr := ParseDescription(desc)
+	if o.Arch != "" {
+		a, err := ArchByName(o.Arch)
+		if err == nil && perr == nil && parsed.String() != a.String() {
+			n.Warnings = append(n.Warnings, fmt.Sprintf("read as %s (override); the description says %s", a.Name(), parsed.Name()))
+		}
+		return a, fv, err
+	}
+	archLen := uint32(len(desc))
+	if perr == nil && (size < 0 || parsed.Kind == SFNN || rawSize(parsed, archLen) == size) {
+		return parsed, fv, nil
+	}
+	if size >= 0 {
+		for _, k := range KnownArchs {
+			if k.Arch.Kind == Classic && rawSize(k.Arch, archLen) == size {
+				if perr == nil {
+					n.Warnings = append(n.Warnings, fmt.Sprintf("the description says %s, the file size is that of %s: read as %s", parsed.Name(), k.Name, k.Name))
+				} else {
+					n.Warnings = append(n.Warnings, fmt.Sprintf("description not understood; identified as %s by the file size", k.Name))
+				}
+				return k.Arch, fv, nil
+			}
+		}
+	}
+	if perr == nil {
+		return parsed, fv, nil // the size check reports the mismatch
+	}
+	for _, k := range KnownArchs {
+		if k.Arch.FileHash() == fileHash {
+			n.Warnings = append(n.Warnings, fmt.Sprintf("description not understood; identified as %s by the file hash", k.Name))
+			return k.Arch, fv, nil
+		}
+	}
+	return Arch{}, 0, perr
+}
+
+func (n *Net) hashWarnings() {
+	a := n.Arch
+	if n.FileHash != a.FileHash() {
+		n.Warnings = append(n.Warnings, fmt.Sprintf("file hash 0x%08X, expected 0x%08X", n.FileHash, a.FileHash()))
+	}
+	if n.FTHash != a.FTHash() {
+		n.Warnings = append(n.Warnings, fmt.Sprintf("feature transformer hash 0x%08X, expected 0x%08X", n.FTHash, a.FTHash()))
+	}
+	for s, h := range n.NetHashes {
+		if h != a.NetHash() {
+			where := ""
+			if len(n.NetHashes) > 1 {
+				where = fmt.Sprintf(" (stack %d)", s)
+			}
+			n.Warnings = append(n.Warnings, fmt.Sprintf("network hash 0x%08X%s, expected 0x%08X", h, where, a.NetHash()))
+		}
+	}
+}
+
+// ftWeights reads total raw feature transformer weights.
+func (r *reader) ftWeights(total int, sized bool) []int16 {
+	if sized {
+		w := makeWeights(total)
+		r.i16s(w, "the feature transformer weights")
+		return w
+	}
+	// Unknown length: grow as the data arrives, so that a short stream
+	// with a header claiming a huge layout fails before allocating it.
+	const step = 1 << 22
+	w := make([]int16, 0, min(total, step))
+	for len(w) < total && r.err == nil {
+		k := min(step, total-len(w))
+		w = slices.Grow(w, k)[:len(w)+k]
+		r.i16s(w[len(w)-k:], "the feature transformer weights")
+	}
+	return w
+}
+
+// double multiplies every value by 2 with int16 wrap-around (the SFNN
+// feature transformer as the engines load it).
+func double(v []int16) {
+	for i := range v {
+		v[i] *= 2
+	}
 }
 
 func trimPrefix(s string) string {
@@ -267,15 +419,10 @@ func trimPrefix(s string) string {
 	return s
 }
 
-func (a Arch) shortName() string {
-	name := a.Features.Name
-	if name == HalfKP.Name {
-		name = "halfkp"
-	}
-	return fmt.Sprintf("%s_%dx2-%d-%d", name, a.HalfDims, a.Hidden[0], a.Hidden[1])
-}
-
-// Write writes the network in the nn.bin layout.
+// Write writes the network in the nn.bin layout, with the version word it
+// was read with (FileVersion for a new net) and, when Compressed, the
+// feature transformer in LEB128 blocks. SFNN transformers are halved back
+// to the file's values (exact unless a value wrapped when it was doubled).
 func (n *Net) Write(w io.Writer) error {
 	bw := bufio.NewWriterSize(w, 1<<20)
 	arch := n.ArchString
@@ -287,15 +434,31 @@ func (n *Net) Write(w io.Writer) error {
 		binary.LittleEndian.PutUint32(b[:], v)
 		bw.Write(b[:])
 	}
-	u32(FileVersion)
+	u32(cmp.Or(n.Version, FileVersion))
 	u32(n.FileHash)
 	u32(uint32(len(arch)))
 	bw.WriteString(arch)
 	u32(n.FTHash)
-	writeI16(bw, n.FTBias)
-	writeI16(bw, n.FTWeight)
-	u32(n.NetHash)
-	for _, l := range n.Layers {
+	var shift uint
+	if n.Arch.Kind == SFNN {
+		shift = 1
+	}
+	if n.Compressed {
+		writeLEB128(bw, n.FTBias, shift)
+		writeLEB128(bw, n.FTWeight, shift)
+	} else {
+		writeI16(bw, n.FTBias, shift)
+		writeI16(bw, n.FTWeight, shift)
+	}
+	per := len(n.Arch.Layers())
+	for i, l := range n.Layers {
+		if i%per == 0 {
+			h := n.Arch.NetHash()
+			if s := i / per; s < len(n.NetHashes) {
+				h = n.NetHashes[s]
+			}
+			u32(h)
+		}
 		for _, b := range l.Bias {
 			u32(uint32(b))
 		}
@@ -306,12 +469,12 @@ func (n *Net) Write(w io.Writer) error {
 	return bw.Flush()
 }
 
-func writeI16(w *bufio.Writer, v []int16) {
+func writeI16(w *bufio.Writer, v []int16, shift uint) {
 	var buf [4096]byte
 	for len(v) > 0 {
 		k := min(len(v), len(buf)/2)
 		for i := 0; i < k; i++ {
-			binary.LittleEndian.PutUint16(buf[2*i:], uint16(v[i]))
+			binary.LittleEndian.PutUint16(buf[2*i:], uint16(v[i]>>shift))
 		}
 		w.Write(buf[:2*k])
 		v = v[k:]
@@ -355,7 +518,7 @@ func (n *Net) Prepare() {
 		l.group = asm.GroupLimit(asm.MaxAbs(l.Weight))
 	}
 	n.tail = asm.Tail{}
-	if len(n.Layers) == 3 && n.Layers[1].In == 32 && n.Layers[2].In == 32 && n.Layers[2].Out == 1 {
+	if n.Arch.Kind == Classic && len(n.Layers) == 3 && n.Layers[1].In == 32 && n.Layers[2].In == 32 && n.Layers[2].Out == 1 {
 		l1, l2, lo := &n.Layers[0], &n.Layers[1], &n.Layers[2]
 		n.tail = asm.Tail{
 			L1Blocked: l1.blocked, L1Rows: l1.rows, L1Bias: l1.Bias, L1Group: l1.group,

@@ -23,15 +23,23 @@ type scratch struct {
 
 // Propagate runs the network from two accumulators (us = side to move's
 // perspective, them = the other) and returns the raw output (before
-// FV_SCALE). Each accumulator has HalfDims values.
+// FV_SCALE). Each accumulator has HalfDims values. SFNN nets use
+// LayerStack 0: see PropagateBucket.
 // It is safe for concurrent use.
-func (n *Net) Propagate(us, them []int16) int32 {
+func (n *Net) Propagate(us, them []int16) int32 { return n.PropagateBucket(us, them, 0) }
+
+// PropagateBucket is Propagate with the LayerStack of SFNN nets (SFNNBucket;
+// ignored by classic nets).
+func (n *Net) PropagateBucket(us, them []int16, bucket int) int32 {
 	s := refreshPool.Get().(*refreshScratch)
 	defer refreshPool.Put(s)
-	return n.propagate(&s.scratch, us, them)
+	return n.propagate(&s.scratch, us, them, min(max(bucket, 0), n.Arch.NumStacks()-1))
 }
 
-func (n *Net) propagate(s *scratch, us, them []int16) int32 {
+func (n *Net) propagate(s *scratch, us, them []int16, bucket int) int32 {
+	if n.Arch.Kind == SFNN {
+		return n.propagateSFNN(s, us, them, bucket)
+	}
 	h := n.Arch.HalfDims
 	if n.tailFits {
 		return n.tail.Forward(us[:h], them[:h], &s.tail)

@@ -2,6 +2,10 @@ package nnue
 
 import "github.com/libshogi/libshogi/libshogi/board"
 
+// HalfKP is the HalfKP(Friend) feature set: own king square x BonaPiece.
+var HalfKP = registerFeatureSet(FeatureSet{Kind: KindHalfKP, Short: "halfkp", Name: "HalfKP(Friend)",
+	Dims: NumSquares * FEEnd, Hash: 0x5D69D5B9 ^ 1, MaxActive: MaxPieces, Stride: FEEnd})
+
 // HalfKP numbering (DISTINGUISH_GOLDS off).
 const (
 	NumSquares = 81

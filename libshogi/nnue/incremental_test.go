@@ -37,55 +37,63 @@ func testIncrementalRandomGames(t *testing.T) {
 	}
 	checks := 0
 	for _, name := range []string{"test", "stress"} {
-		net := ns[name]
-		for g := 0; g < games; g++ {
-			r := rand.New(rand.NewPCG(uint64(g), 99))
-			pos := board.NewPosition()
-			ev := NewEvaluator(net)
-			ev.Reset(pos)
-			type step struct{ null bool }
-			var hist []step
-			var ml board.MoveList
-			check := func(where string) {
-				want, ok := net.RawPosition(pos)
-				got, ok2 := ev.Raw(pos)
-				if !ok || !ok2 || got != want {
-					t.Fatalf("%s game %d ply %d %s: incremental %d, full %d (%s)", name, g, len(hist), where, got, want, pos.SFEN())
-				}
-				checks++
+		checks += checkRandomGames(t, name, ns[name], games, plies)
+	}
+	t.Logf("%d incremental checks", checks)
+}
+
+// checkRandomGames plays random games with net and checks after every do
+// and every undo (at random plies) that the incremental evaluator equals a
+// full refresh; it returns the number of checks.
+func checkRandomGames(t *testing.T, name string, net *Net, games, plies int) int {
+	checks := 0
+	for g := 0; g < games; g++ {
+		r := rand.New(rand.NewPCG(uint64(g), 99))
+		pos := board.NewPosition()
+		ev := NewEvaluator(net)
+		ev.Reset(pos)
+		type step struct{ null bool }
+		var hist []step
+		var ml board.MoveList
+		check := func(where string) {
+			want, ok := net.RawPosition(pos)
+			got, ok2 := ev.Raw(pos)
+			if !ok || !ok2 || got != want {
+				t.Fatalf("%s game %d ply %d %s: incremental %d, full %d (%s)", name, g, len(hist), where, got, want, pos.SFEN())
 			}
-			for len(hist) < plies {
-				if r.IntN(3) != 0 {
-					check("after do")
-				}
-				if !pos.InCheck() && r.IntN(20) == 0 {
-					ev.DoNullMove(pos)
-					hist = append(hist, step{true})
-					continue
-				}
-				pos.GenerateLegal(&ml)
-				if ml.N == 0 {
-					break
-				}
-				ev.DoMove(pos, ml.Moves[r.IntN(ml.N)])
-				hist = append(hist, step{false})
+			checks++
+		}
+		for len(hist) < plies {
+			if r.IntN(3) != 0 {
+				check("after do")
 			}
-			check("end")
-			for len(hist) > 0 {
-				s := hist[len(hist)-1]
-				hist = hist[:len(hist)-1]
-				if s.null {
-					ev.UndoNullMove(pos)
-				} else {
-					ev.UndoMove(pos)
-				}
-				if r.IntN(4) != 0 || len(hist) == 0 {
-					check("after undo")
-				}
+			if !pos.InCheck() && r.IntN(20) == 0 {
+				ev.DoNullMove(pos)
+				hist = append(hist, step{true})
+				continue
+			}
+			pos.GenerateLegal(&ml)
+			if ml.N == 0 {
+				break
+			}
+			ev.DoMove(pos, ml.Moves[r.IntN(ml.N)])
+			hist = append(hist, step{false})
+		}
+		check("end")
+		for len(hist) > 0 {
+			s := hist[len(hist)-1]
+			hist = hist[:len(hist)-1]
+			if s.null {
+				ev.UndoNullMove(pos)
+			} else {
+				ev.UndoMove(pos)
+			}
+			if r.IntN(4) != 0 || len(hist) == 0 {
+				check("after undo")
 			}
 		}
 	}
-	t.Logf("%d incremental checks", checks)
+	return checks
 }
 
 // TestAlwaysEvaluated checks the common search pattern (evaluate before

@@ -1,0 +1,107 @@
+package main
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+)
+
+// pairIndex holds 8 VPERMD index vectors for the 8-output kernel: vector p
+// has lanes 0..7 = 2p and lanes 8..15 = 2p+1 (set by narrowTables).
+var pairIndex Mem
+
+func narrowTables() {
+	pairIndex = GLOBL("pairidx", RODATA|NOPTR)
+	for p := 0; p < 8; p++ {
+		for l := 0; l < 16; l++ {
+			DATA(64*p+4*l, U32(2*p+l/8))
+		}
+	}
+}
+
+// affineNarrowVNNI: AffineSparse / Affine for nOut = 8 or 16 outputs from
+// the blocked weights (4*nOut bytes per group of 4 inputs), dense, n a
+// multiple of 64, with VPDPBUSD (exact int32 sums, no grouping limit).
+//
+// 16 outputs: each group's 4 inputs are broadcast from memory against its
+// 64 bytes of weights, four accumulators in turn.
+//
+// 8 outputs: two groups per instruction. 64 bytes of input (16 groups) are
+// loaded once; a VPERMD per pair of groups spreads group 2p over lanes
+// 0..7 and group 2p+1 over lanes 8..15, matching the pair's 64 contiguous
+// weight bytes; the two halves are summed at the end. A 64-byte chunk of
+// zero input is skipped.
+func affineNarrowVNNI(name string, nOut int) {
+	text512(name, "func(out, in *uint8, wb *int8, bias *int32, n int)",
+		fmt.Sprintf("%s is Affine and AffineSparse for %d outputs and n a multiple of 64.", name, nOut))
+	out := Load(Param("out"), GP64())
+	in := Load(Param("in"), GP64())
+	wb := Load(Param("wb"), GP64())
+	bias := Load(Param("bias"), GP64())
+	n := Load(Param("n"), GP64())
+	acc := []reg.VecVirtual{ZMM(), ZMM(), ZMM(), ZMM()}
+	for _, a := range acc {
+		zeroReg(a)
+	}
+	loop, skip := name+"_loop", name+"_skip"
+	if nOut == 16 {
+		x := []reg.VecVirtual{ZMM(), ZMM(), ZMM(), ZMM()}
+		Label(loop)
+		for u := 0; u < 4; u++ {
+			VPBROADCASTD(Mem{Base: in, Disp: 4 * u}, x[u])
+			VPDPBUSD(Mem{Base: wb, Disp: 64 * u}, x[u], acc[u])
+		}
+		ADDQ(U8(16), in)
+		ADDQ(U32(256), wb)
+		SUBQ(U8(16), n)
+		JNZ(LabelRef(loop))
+	} else {
+		idx := make([]reg.VecVirtual, 8)
+		for p := range idx {
+			idx[p] = ZMM()
+			VMOVDQU32(pairIndex.Offset(64*p), idx[p])
+		}
+		xin, k := ZMM(), K()
+		x := []reg.VecVirtual{ZMM(), ZMM()}
+		Label(loop)
+		VMOVDQU64(Mem{Base: in}, xin)
+		VPTESTMD(xin, xin, k)
+		KORTESTW(k, k)
+		JZ(LabelRef(skip))
+		for p := 0; p < 8; p++ {
+			VPERMD(xin, idx[p], x[p%2])
+			VPDPBUSD(Mem{Base: wb, Disp: 64 * p}, x[p%2], acc[p%4])
+		}
+		Label(skip)
+		ADDQ(U8(64), in)
+		ADDQ(U32(512), wb)
+		SUBQ(U8(64), n)
+		JNZ(LabelRef(loop))
+	}
+	VPADDD(acc[1], acc[0], acc[0])
+	VPADDD(acc[3], acc[2], acc[2])
+	VPADDD(acc[2], acc[0], acc[0])
+	zero := ZMM()
+	zeroReg(zero)
+	if nOut == 16 {
+		VPADDD(Mem{Base: bias}, acc[0], acc[0])
+		VPSRAD(U8(6), acc[0], acc[0])
+		VPMAXSD(zero, acc[0], acc[0])
+		VPMOVSDB(acc[0], acc[1].AsX())
+		VMOVDQU32(acc[1].AsX(), Mem{Base: out})
+	} else {
+		hi := acc[1].AsY()
+		VEXTRACTI64X4(U8(1), acc[0], hi)
+		lo := acc[0].AsY()
+		VPADDD(hi, lo, lo)
+		VPADDD(Mem{Base: bias}, lo, lo)
+		VPSRAD(U8(6), lo, lo)
+		VPMAXSD(zero.AsY(), lo, lo)
+		VPMOVSDB(lo, acc[2].AsX())
+		VMOVQ(acc[2].AsX(), Mem{Base: out})
+	}
+	VZEROUPPER()
+	RET()
+}

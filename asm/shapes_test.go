@@ -1,0 +1,127 @@
+package asm
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// TestAffineNarrowVsTwin checks the 8- and 16-output affine kernels (the
+// first layer of halfkp_1024x2-8-32, halfkp_768x2-16-64 and the like)
+// against the specification and the twin at every level: random, extreme,
+// sparse and saturated inputs of the widths those nets have, extreme and
+// small weights, biases near the int32 limits, group limits 1 and the
+// largest exact one.
+func TestAffineNarrowVsTwin(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	type tc struct {
+		in       []uint8
+		w, wb    []int8
+		bias     []int32
+		spec     []uint8
+		nOut, kk int
+	}
+	var cases []tc
+	for iter := 0; iter < 480; iter++ {
+		nOut := []int{8, 16}[iter%2]
+		nIn := []int{32, 64, 96, 512, 1536, 2048}[(iter/2)%6]
+		in := randU8(r, nIn, (iter/12)%4)
+		if iter%4 == 1 { // whole 64-byte chunks of zeros (the 8-output kernel skips them)
+			for c := 0; c+64 <= nIn; c += 64 {
+				if r.IntN(2) == 0 {
+					clear(in[c : c+64])
+				}
+			}
+		}
+		w := randI8(r, nOut*nIn, iter%5 < 2)
+		if iter%7 == 3 {
+			for i := range w {
+				w[i] = int8(r.IntN(5) - 2)
+			}
+		}
+		bias := make([]int32, nOut)
+		for i := range bias {
+			if iter%3 == 1 {
+				bias[i] = []int32{-1 << 31, 1<<31 - 1 - 127*128*int32(nIn), 0, 8191, 8192, -1}[r.IntN(6)]
+			} else {
+				bias[i] = int32(r.IntN(200001)) - 100000
+			}
+		}
+		c := tc{in: in, w: w, wb: blockedOf(w, nOut, nIn), bias: bias, spec: make([]uint8, nOut), nOut: nOut, kk: GroupLimit(MaxAbs(w))}
+		naiveAffine(c.spec, in, w, bias)
+		twin := make([]uint8, nOut)
+		AffineGo(twin, in, c.wb, bias)
+		if !slices.Equal(twin, c.spec) {
+			t.Fatalf("iter %d: twin differs from the specification", iter)
+		}
+		cases = append(cases, c)
+	}
+	levels(t, func(t *testing.T) {
+		idx := make([]uint16, 2048/4+8)
+		for i, c := range cases {
+			got := make([]uint8, c.nOut)
+			for _, k := range []int{1, c.kk} {
+				clear(got)
+				AffineSparseBuf(got, c.in, c.wb, nil, c.bias, k, idx)
+				if !slices.Equal(got, c.spec) {
+					t.Fatalf("case %d (%d<-%d) k %d: AffineSparseBuf %v, want %v", i, c.nOut, len(c.in), k, got, c.spec)
+				}
+				clear(got)
+				Affine(got, c.in, c.wb, c.bias, k)
+				if !slices.Equal(got, c.spec) {
+					t.Fatalf("case %d (%d<-%d) k %d: Affine %v, want %v", i, c.nOut, len(c.in), k, got, c.spec)
+				}
+			}
+		}
+	})
+}
+
+// naivePairwise is the specification (docs/specs/nnue-archs.md §2.6 step 2).
+func naivePairwise(acc []int16, n int) []uint8 {
+	out := make([]uint8, n)
+	for j := range out {
+		u := int64(min(max(acc[j], 0), 254))
+		v := int64(min(acc[n+j], 254))
+		p := u * 128 * v
+		q := p / 65536
+		if p < 0 && p%65536 != 0 {
+			q-- // floor
+		}
+		out[j] = uint8(min(max(q, 0), 255))
+	}
+	return out
+}
+
+func TestPairwiseVsTwin(t *testing.T) {
+	r := rand.New(rand.NewPCG(23, 24))
+	type tc struct {
+		acc  []int16
+		spec []uint8
+	}
+	var cases []tc
+	for iter := 0; iter < 200; iter++ {
+		n := 32 * (1 + r.IntN(24))
+		acc := randI16(r, 2*n, iter%2 == 1)
+		if iter%3 == 2 {
+			for i := range acc {
+				acc[i] = int16(r.IntN(600) - 100)
+			}
+		}
+		c := tc{acc, naivePairwise(acc, n)}
+		got := make([]uint8, n)
+		PairwiseGo(got, acc)
+		if !slices.Equal(got, c.spec) {
+			t.Fatalf("iter %d: twin differs from the specification", iter)
+		}
+		cases = append(cases, c)
+	}
+	levels(t, func(t *testing.T) {
+		for i, c := range cases {
+			got := make([]uint8, len(c.spec))
+			Pairwise(got, c.acc)
+			if !slices.Equal(got, c.spec) {
+				t.Fatalf("case %d: Pairwise differs", i)
+			}
+		}
+	})
+}
