@@ -14,6 +14,7 @@ import "C"
 import (
 	"fmt"
 	"strconv"
+	"sync"
 	"sync/atomic"
 	"time"
 	"unsafe"
@@ -29,14 +30,56 @@ type engine struct {
 	net  *nnue.Net   // the network handle given at creation (nil: none)
 	busy atomic.Bool // a shogi_engine_search call is running
 	// stopReq remembers a stop that may have arrived before the search
-	// was set up (the search starts with its stop flag cleared).
-	stopReq atomic.Bool
+	// was set up (the search starts with its stop flag cleared). It and
+	// the changes of busy are guarded by stateMu, so that a search call
+	// on a busy engine cannot clear the running search's stop request.
+	stateMu sync.Mutex
+	stopReq bool
 	// values are the engine's option values (the option table of package
 	// search); fileNet is the network EvalFile/EvalDir name, loaded from
 	// filePath.
 	values   *search.OptionValues
 	fileNet  *nnue.Net
 	filePath string
+}
+
+// begin marks the engine busy with a new search (SHOGI_E_STATE when it
+// already is) and forgets any stop request of an earlier search.
+func (en *engine) begin() error {
+	en.stateMu.Lock()
+	defer en.stateMu.Unlock()
+	if en.busy.Load() {
+		return errorf(statusState, "engine is already searching")
+	}
+	en.busy.Store(true)
+	en.stopReq = false
+	return nil
+}
+
+func (en *engine) end() {
+	en.stateMu.Lock()
+	en.busy.Store(false)
+	en.stateMu.Unlock()
+}
+
+// requestStop stops the running search, or the one being set up.
+func (en *engine) requestStop() {
+	en.stateMu.Lock()
+	defer en.stateMu.Unlock()
+	if en.busy.Load() {
+		en.stopReq = true
+		en.e.Stop()
+	}
+}
+
+// applyStopRequest is called once the search is set up (its stop flag
+// cleared): a stop that came earlier now takes effect.
+func (en *engine) applyStopRequest() {
+	en.stateMu.Lock()
+	defer en.stateMu.Unlock()
+	if en.stopReq {
+		en.e.Stop()
+	}
 }
 
 func withEngine(cerr *C.shogi_error_t, h C.shogi_engine_t, body func(en *engine) error) C.shogi_status_t {
@@ -144,7 +187,9 @@ func shogi_engine_new(options *C.shogi_engine_options_t, net C.shogi_network_t, 
 		if err != nil {
 			return err
 		}
-		en.e = search.NewEngine(opts)
+		if en.e, err = search.New(opts); err != nil {
+			return wrap(statusInvalidArgument, err)
+		}
 		return newHandle(unsafe.Pointer(out), kindEngine, en)
 	})
 }
@@ -177,7 +222,9 @@ func shogi_engine_set_options(eng C.shogi_engine_t, options *C.shogi_engine_opti
 		if err != nil {
 			return err
 		}
-		en.e.SetOptions(opts)
+		if err := en.e.SetOptions(opts); err != nil {
+			return wrap(statusInvalidArgument, err)
+		}
 		en.values = v
 		return nil
 	})
@@ -198,10 +245,7 @@ func ms(v C.int64_t, name string) (time.Duration, error) {
 	if v < 0 {
 		return 0, errorf(statusInvalidArgument, "%s %d: must not be negative", name, int64(v))
 	}
-	if v > 1<<40 {
-		return 0, errorf(statusInvalidArgument, "%s %d: too large", name, int64(v))
-	}
-	return time.Duration(v) * time.Millisecond, nil
+	return search.Millis(int64(v)), nil // saturates at search.MaxTime
 }
 
 func searchLimits(l *C.shogi_search_limits_t) (search.Limits, error) {
@@ -283,16 +327,20 @@ func shogi_engine_search(eng C.shogi_engine_t, pos C.shogi_position_t, limits *C
 		if err != nil {
 			return err
 		}
+		// The busy check comes first: a call on a busy engine must not
+		// touch the running search's stop request.
+		if err := en.begin(); err != nil {
+			return err
+		}
+		defer en.end()
 		lim, err := searchLimits(limits)
 		if err != nil {
 			return err
 		}
-		en.stopReq.Store(false)
-		if !en.busy.CompareAndSwap(false, true) {
-			return errorf(statusState, "engine is already searching")
-		}
-		defer en.busy.Store(false)
 		p := po.value.(*board.Position).Clone()
+		if err := lim.Check(p); err != nil {
+			return wrap(statusInvalidArgument, err)
+		}
 
 		var onInfo func(*search.Info)
 		if callback != nil {
@@ -324,11 +372,7 @@ func shogi_engine_search(eng C.shogi_engine_t, pos C.shogi_position_t, limits *C
 				C.shogi_call_info(callback, ci, userData)
 			}
 		}
-		res := en.e.SearchStarted(p, lim, onInfo, func() {
-			if en.stopReq.Load() {
-				en.e.Stop()
-			}
-		})
+		res := en.e.SearchStarted(p, lim, onInfo, en.applyStopRequest)
 		fillResult(result, &res)
 		return nil
 	})
@@ -337,10 +381,7 @@ func shogi_engine_search(eng C.shogi_engine_t, pos C.shogi_position_t, limits *C
 //export shogi_engine_stop
 func shogi_engine_stop(eng C.shogi_engine_t, cerr *C.shogi_error_t) C.shogi_status_t {
 	return withEngine(cerr, eng, func(en *engine) error {
-		if en.busy.Load() {
-			en.stopReq.Store(true)
-			en.e.Stop()
-		}
+		en.requestStop()
 		return nil
 	})
 }

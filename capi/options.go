@@ -97,7 +97,9 @@ func shogi_engine_set_option(eng C.shogi_engine_t, name, value *C.char, cerr *C.
 		if err != nil {
 			return err
 		}
-		en.e.SetOptions(opts)
+		if err := en.e.SetOptions(opts); err != nil {
+			return wrap(statusInvalidArgument, err)
+		}
 		en.values = vals
 		return nil
 	})

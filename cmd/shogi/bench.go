@@ -73,7 +73,11 @@ func runBench(args []string) int {
 		opts.Eval = search.NNUEFactory(net, *fvScale)
 		opts.EvalID = *netPath
 	}
-	e := search.NewEngine(opts)
+	e, err := search.New(opts)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "shogi bench:", err)
+		return 1
+	}
 	if *cpuProf != "" {
 		f, err := os.Create(*cpuProf)
 		if err != nil {

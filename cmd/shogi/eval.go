@@ -96,25 +96,25 @@ func runEval(args []string) int {
 // evalStream evaluates one SFEN per input line; a bad line prints an error
 // on stderr and an empty output line, so that outputs stay aligned.
 func evalStream(r io.Reader, w io.Writer, evalOne func(string) (string, error)) int {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	bw := bufio.NewWriter(w)
 	defer bw.Flush()
-	status, lineNo := 0, 0
-	for sc.Scan() {
-		lineNo++
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
+	status := 0
+	err := eachLine(r, func(lineNo int, line string, err error) {
+		line = strings.TrimSpace(line)
+		if err == nil && (line == "" || strings.HasPrefix(line, "#")) {
+			return
 		}
-		out, err := evalOne(line)
+		out := ""
+		if err == nil {
+			out, err = evalOne(line)
+		}
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "shogi eval: line %d: %v\n", lineNo, err)
 			status = 1
 		}
 		fmt.Fprintln(bw, out)
-	}
-	if err := sc.Err(); err != nil {
+	})
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "shogi eval:", err)
 		return 1
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
 	"io"
@@ -54,21 +53,20 @@ func runPerft(args []string) int {
 }
 
 // forEachLine calls f for each non-empty line of r; the exit status is 1 if
-// any call failed (later lines still run).
+// any call failed or a line could not be read (later lines still run).
 func forEachLine(r io.Reader, f func(string) bool) int {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	status := 0
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" {
-			continue
+	err := eachLine(r, func(lineNo int, line string, err error) {
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "perft: line %d: %v\n", lineNo, err)
+			status = 1
+			return
 		}
-		if !f(line) {
+		if line = strings.TrimSpace(line); line != "" && !f(line) {
 			status = 1
 		}
-	}
-	if err := sc.Err(); err != nil {
+	})
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "read:", err)
 		return 1
 	}

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
+	"strconv"
 	"unicode/utf8"
 
 	"github.com/minio/simdjson-go"
@@ -22,6 +22,9 @@ type Parser struct {
 	carry   []byte
 	lines   [][]byte
 	eof     bool
+	// blockSize and maxLine are the constants below except in tests,
+	// which make them small to reach their edges with small inputs.
+	blockSize, maxLine int
 }
 
 type parsed struct {
@@ -35,7 +38,12 @@ const blockSize = 1 << 20
 // NewParser reads requests from r. simdjson-go is used when the CPU has the
 // instructions it needs (AVX2, CLMUL); forceStd selects encoding/json.
 func NewParser(r io.Reader, forceStd bool) *Parser {
-	return &Parser{r: r, useSIMD: !forceStd && simdjson.SupportedCPU(), block: make([]byte, 0, 2*blockSize)}
+	return newParserSized(r, forceStd, blockSize, maxLine)
+}
+
+func newParserSized(r io.Reader, forceStd bool, block, maxLine int) *Parser {
+	return &Parser{r: r, useSIMD: !forceStd && simdjson.SupportedCPU(), block: make([]byte, 0, 2*block),
+		blockSize: block, maxLine: maxLine}
 }
 
 // UsesSIMD reports whether simdjson-go parses the input.
@@ -54,14 +62,32 @@ func (p *Parser) Next() (Request, error) {
 	return x.req, x.err
 }
 
-// fill reads a block of whole lines and parses it.
+// maxLine is the longest request line read (bytes before its line end); a
+// longer line is reported as an error and skipped, and reading goes on
+// after it.
+const maxLine = 64 << 20
+
+// fill reads a block of whole lines and parses it. The block is at least
+// blockSize bytes unless the input ends, and always ends at a line end: a
+// line longer than blockSize makes the block grow until the line is
+// complete (up to maxLine).
 func (p *Parser) fill() error {
-	// The block starts with the partial line left over from the last read.
+	// The block starts with what is left over from the last read.
 	p.block = append(p.block[:0], p.carry...)
 	p.carry = p.carry[:0]
-	for !p.eof && len(p.block) < blockSize {
+	scanned := 0 // p.block[:scanned] holds no line end
+	for !p.eof {
+		if len(p.block) >= p.blockSize {
+			if bytes.IndexByte(p.block[scanned:], '\n') >= 0 {
+				break
+			}
+			scanned = len(p.block)
+			if len(p.block) > p.maxLine {
+				return p.skipLongLine()
+			}
+		}
 		if cap(p.block)-len(p.block) < 64*1024 {
-			grown := make([]byte, len(p.block), 2*cap(p.block)+blockSize)
+			grown := make([]byte, len(p.block), 2*cap(p.block)+p.blockSize)
 			copy(grown, p.block)
 			p.block = grown
 		}
@@ -75,9 +101,6 @@ func (p *Parser) fill() error {
 	}
 	if !p.eof {
 		cut := bytes.LastIndexByte(p.block, '\n') + 1
-		if cut == 0 && len(p.block) > 64<<20 {
-			return fmt.Errorf("line %d: longer than 64 MiB", p.line+1)
-		}
 		p.carry = append(p.carry, p.block[cut:]...)
 		p.block = p.block[:cut]
 	}
@@ -88,21 +111,27 @@ func (p *Parser) fill() error {
 		return nil
 	}
 	lines := p.lines[:0]
+	tooLong := false
 	for rest := p.block; len(rest) > 0; {
 		i := bytes.IndexByte(rest, '\n') + 1
 		if i == 0 {
 			i = len(rest)
 		}
 		lines = append(lines, rest[:i])
+		tooLong = tooLong || len(bytes.TrimSuffix(rest[:i], []byte("\n"))) > p.maxLine
 		rest = rest[i:]
 	}
 	p.lines = lines
 	firstLine := p.line + 1
 	p.line += len(lines)
-	if p.useSIMD && p.parseSIMD(lines, firstLine) {
+	if p.useSIMD && !tooLong && p.parseSIMD(lines, firstLine) {
 		return nil
 	}
 	for i, l := range lines {
+		if len(bytes.TrimSuffix(l, []byte("\n"))) > p.maxLine {
+			p.pending = append(p.pending, parsed{Request{Line: firstLine + i}, p.longLineError(firstLine + i)})
+			continue
+		}
 		if len(bytes.TrimSpace(l)) == 0 {
 			continue
 		}
@@ -110,6 +139,41 @@ func (p *Parser) fill() error {
 		p.pending = append(p.pending, parsed{r, err})
 	}
 	return nil
+}
+
+// skipLongLine reports the line that p.block starts (over maxLine bytes,
+// no line end yet) as an error and discards input up to its end.
+func (p *Parser) skipLongLine() error {
+	p.line++
+	p.pending = append(p.pending, parsed{Request{Line: p.line}, p.longLineError(p.line)})
+	buf := p.block[:cap(p.block)]
+	for {
+		n, err := p.r.Read(buf)
+		if i := bytes.IndexByte(buf[:n], '\n'); i >= 0 {
+			p.carry = append(p.carry[:0], buf[i+1:n]...)
+			break
+		}
+		if err == io.EOF {
+			p.eof = true
+			break
+		} else if err != nil {
+			return err
+		}
+	}
+	// Give the memory of the long line back.
+	p.block = make([]byte, 0, 2*p.blockSize)
+	return nil
+}
+
+func (p *Parser) longLineError(line int) error {
+	return fmt.Errorf("line %d: longer than %s", line, sizeText(p.maxLine))
+}
+
+func sizeText(n int) string {
+	if n >= 1<<20 && n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%d bytes", n)
 }
 
 // parseSIMD parses a block with simdjson-go. It returns false when the block
@@ -173,6 +237,7 @@ func (p *Parser) parseSIMD(lines [][]byte, firstLine int) bool {
 var errInvalidUTF8 = errors.New("invalid UTF-8")
 
 func readObject(o *simdjson.Object, elem *simdjson.Iter, r *Request) error {
+	var seen uint8
 	for {
 		name, t, err := o.NextElementBytes(elem)
 		if err != nil {
@@ -181,102 +246,97 @@ func readObject(o *simdjson.Object, elem *simdjson.Iter, r *Request) error {
 		if t == simdjson.TypeNone {
 			return nil
 		}
+		if !utf8.Valid(name) {
+			return errInvalidUTF8
+		}
 		key := string(name)
-		switch key {
-		case "id":
-			switch t {
-			case simdjson.TypeString:
-				r.ID, err = elem.String()
-			case simdjson.TypeInt, simdjson.TypeUint, simdjson.TypeFloat:
-				var b []byte
-				b, err = elem.MarshalJSON()
-				r.ID = string(b)
-			default:
-				err = fmt.Errorf("id must be a string or a number")
-			}
-		case "sfen":
-			if t != simdjson.TypeString {
-				err = fmt.Errorf("sfen must be a string")
-			} else {
-				r.SFEN, err = elem.String()
-			}
-		case "moves":
-			var arr simdjson.Array
-			if t != simdjson.TypeArray {
-				err = fmt.Errorf("moves must be an array of strings")
-				break
-			}
-			var a *simdjson.Array
-			if a, err = elem.Array(&arr); err == nil {
-				it := a.Iter()
-				for {
-					mt := it.Advance()
-					if mt == simdjson.TypeNone {
-						break
-					}
-					if mt != simdjson.TypeString {
-						err = fmt.Errorf("moves must be an array of strings")
-						break
-					}
-					s, e := it.String()
-					if e != nil {
-						err = e
-						break
-					}
-					r.Moves = append(r.Moves, s)
-				}
-			}
-		case "depth", "nodes", "movetime", "multipv":
-			var v float64
-			switch t {
-			case simdjson.TypeInt, simdjson.TypeUint, simdjson.TypeFloat:
-				v, err = elem.Float()
-			default:
-				err = fmt.Errorf("%s must be a number", key)
-			}
-			if err != nil {
-				break
-			}
-			lo, hi := limitRange(key)
-			if v != math.Trunc(v) || v < lo || v > hi {
-				err = fmt.Errorf("%s must be an integer %g..%g, got %g", key, lo, hi, v)
-				break
-			}
-			switch key {
-			case "depth":
-				r.Depth = int(v)
-			case "nodes":
-				r.Nodes = int64(v)
-			case "movetime":
-				r.MoveTime = int64(v)
-			case "multipv":
-				r.MultiPV = int(v)
-			}
-		default:
-			err = fmt.Errorf("unknown field %q", key)
+		if err := seeField(&seen, key); err != nil {
+			return fmt.Errorf("line %d: %v", r.Line, err)
+		}
+		err = setFieldSIMD(r, key, t, elem)
+		if err == errInvalidUTF8 {
+			return err
 		}
 		if err != nil {
 			return fmt.Errorf("line %d: %v", r.Line, err)
 		}
-		if !utf8.ValidString(r.ID) || !utf8.ValidString(r.SFEN) || !utf8.ValidString(key) {
-			return errInvalidUTF8
-		}
-		for _, m := range r.Moves {
-			if !utf8.ValidString(m) {
-				return errInvalidUTF8
-			}
-		}
 	}
 }
 
-func limitRange(key string) (float64, float64) {
+// setFieldSIMD stores one field read by simdjson-go.
+func setFieldSIMD(r *Request, key string, t simdjson.Type, elem *simdjson.Iter) error {
+	var err error
 	switch key {
-	case "depth":
-		return 1, 127
-	case "multipv":
-		return 1, 600
-	case "nodes":
-		return 1, 1 << 50
+	case "id":
+		switch t {
+		case simdjson.TypeString:
+			r.ID, err = validString(elem)
+		case simdjson.TypeInt:
+			var v int64
+			v, err = elem.Int()
+			r.ID = strconv.FormatInt(v, 10)
+		case simdjson.TypeUint:
+			var v uint64
+			v, err = elem.Uint()
+			r.ID = strconv.FormatUint(v, 10)
+		case simdjson.TypeFloat:
+			var v float64
+			v, err = elem.Float()
+			r.ID = formatFloatID(v)
+		default:
+			err = fieldTypeError(key)
+		}
+		return err
+	case "sfen":
+		if t != simdjson.TypeString {
+			return fieldTypeError(key)
+		}
+		r.SFEN, err = validString(elem)
+		return err
+	case "moves":
+		if t != simdjson.TypeArray {
+			return fieldTypeError(key)
+		}
+		var arr simdjson.Array
+		a, err := elem.Array(&arr)
+		if err != nil {
+			return err
+		}
+		it := a.Iter()
+		for {
+			mt := it.Advance()
+			if mt == simdjson.TypeNone {
+				return nil
+			}
+			if mt != simdjson.TypeString {
+				return fieldTypeError(key)
+			}
+			s, err := validString(&it)
+			if err != nil {
+				return err
+			}
+			r.Moves = append(r.Moves, s)
+		}
 	}
-	return 1, 1 << 40
+	// A limit.
+	switch t {
+	case simdjson.TypeInt, simdjson.TypeUint, simdjson.TypeFloat:
+	default:
+		return fieldTypeError(key)
+	}
+	v, err := elem.Float()
+	if err != nil {
+		return err
+	}
+	return setLimit(r, key, v)
+}
+
+// validString is a string value; invalid UTF-8 is errInvalidUTF8 (the
+// block then goes to encoding/json, whose replacement rules decide).
+func validString(it *simdjson.Iter) (string, error) {
+	s, err := it.String()
+	if err == nil && !utf8.ValidString(s) {
+		err = errInvalidUTF8
+	}
+	return s, err
 }

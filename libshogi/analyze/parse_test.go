@@ -2,11 +2,14 @@ package analyze
 
 import (
 	"bytes"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/minio/simdjson-go"
 )
@@ -111,22 +114,62 @@ func BenchmarkParseSIMD(b *testing.B) {
 }
 func BenchmarkParseEncodingJSON(b *testing.B) { benchParse(b, true) }
 
+// sameOutcome reports how two parsers' answers for one line differ ("" if
+// they agree). Requests compare field by field (no moves and "moves":[]
+// are the same); errors must both be there, with the same message when the
+// line is valid UTF-8 (encoding/json and simdjson word JSON syntax errors
+// differently, so those are compared only as errors).
+func sameOutcome(line string, a []Request, errA []error, b []Request, errB []error) string {
+	if len(a) != len(b) || len(errA) != len(errB) {
+		return fmt.Sprintf("%d requests/%d errors vs %d/%d: %v %v | %v %v", len(a), len(errA), len(b), len(errB), a, errA, b, errB)
+	}
+	for i := range a {
+		x, y := a[i], b[i]
+		if len(x.Moves) == 0 && len(y.Moves) == 0 {
+			x.Moves, y.Moves = nil, nil
+		}
+		if !reflect.DeepEqual(x, y) {
+			return fmt.Sprintf("%+v vs %+v", x, y)
+		}
+	}
+	if utf8.ValidString(line) && json.Valid([]byte(line)) {
+		for i := range errA {
+			if errA[i].Error() != errB[i].Error() {
+				return fmt.Sprintf("error %q vs %q", errA[i], errB[i])
+			}
+		}
+	}
+	return ""
+}
+
 func FuzzRequestLine(f *testing.F) {
 	for _, l := range strings.Split(sampleInput, "\n") {
 		f.Add(l)
+	}
+	for _, c := range ruleCases {
+		f.Add(c.line)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
 		if strings.ContainsAny(line, "\n\r") {
 			return
 		}
-		a, errA := readAll(t, NewParser(strings.NewReader(line+"\n"), true))
+		std, errStd := readAll(t, NewParser(strings.NewReader(line+"\n"), true))
+		// The same line inside a block that encoding/json parses (a
+		// blank line sends the block there) and inside a clean block.
+		mixed, errMixed := readAll(t, NewParser(strings.NewReader("\n"+line+"\n"), false))
+		for i := range mixed {
+			mixed[i].Line--
+		}
+		for i, e := range errMixed {
+			errMixed[i] = errors.New(strings.Replace(e.Error(), "line 2:", "line 1:", 1))
+		}
+		if d := sameOutcome(line, std, errStd, mixed, errMixed); d != "" {
+			t.Fatalf("fallback block disagrees on %q: %s", line, d)
+		}
 		if simdjson.SupportedCPU() {
-			bb, errB := readAll(t, NewParser(strings.NewReader(line+"\n"), false))
-			if len(a) != len(bb) || len(errA) != len(errB) {
-				t.Fatalf("parsers disagree on %q: %v/%v vs %v/%v", line, a, errA, bb, errB)
-			}
-			if len(a) == 1 && !reflect.DeepEqual(a[0], bb[0]) {
-				t.Fatalf("parsers disagree on %q: %+v vs %+v", line, a[0], bb[0])
+			simd, errSIMD := readAll(t, NewParser(strings.NewReader(line+"\n"), false))
+			if d := sameOutcome(line, std, errStd, simd, errSIMD); d != "" {
+				t.Fatalf("parsers disagree on %q: %s", line, d)
 			}
 		}
 	})

@@ -9,6 +9,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
+	"strconv"
+	"strings"
 )
 
 // Request is one line of input:
@@ -31,72 +34,209 @@ type Request struct {
 // DefaultDepth is the search depth of a request that names no limit.
 const DefaultDepth = 6
 
-// jsonRequest is the encoding/json view of a request line.
-type jsonRequest struct {
-	ID       json.RawMessage `json:"id"`
-	SFEN     *string         `json:"sfen"`
-	Moves    []string        `json:"moves"`
-	Depth    *float64        `json:"depth"`
-	Nodes    *float64        `json:"nodes"`
-	MoveTime *float64        `json:"movetime"`
-	MultiPV  *float64        `json:"multipv"`
+// Both parsers follow one set of rules, so that a line gets the same
+// answer whichever parser reads it (the block it sits in decides which):
+//   - a line is one JSON object; any other value (the line "null" too) is
+//     an error;
+//   - field names are matched exactly ("DEPTH" is an unknown field), and a
+//     field given twice is an error;
+//   - null is not a value of any field (it is an error, not "missing");
+//   - a number id is echoed in canonical form: an integer that fits 64
+//     bits as its decimal digits, any other number as Go's shortest 'g'
+//     formatting of its float64 value (1.0 -> "1", 1e2 -> "100");
+//   - "moves": [] is the same as no moves.
+
+// fieldError says why a field's value is not accepted.
+func fieldTypeError(key string) error {
+	switch key {
+	case "id":
+		return errors.New("id must be a string or a number")
+	case "sfen":
+		return errors.New("sfen must be a string")
+	case "moves":
+		return errors.New("moves must be an array of strings")
+	}
+	return fmt.Errorf("%s must be a number", key)
 }
+
+// fieldBit is the bit of a known field in a set of seen fields (0: unknown).
+func fieldBit(key string) uint8 {
+	switch key {
+	case "id":
+		return 1
+	case "sfen":
+		return 2
+	case "moves":
+		return 4
+	case "depth":
+		return 8
+	case "nodes":
+		return 16
+	case "movetime":
+		return 32
+	case "multipv":
+		return 64
+	}
+	return 0
+}
+
+// seeField checks that key is known and not seen before.
+func seeField(seen *uint8, key string) error {
+	b := fieldBit(key)
+	if b == 0 {
+		return fmt.Errorf("unknown field %q", key)
+	}
+	if *seen&b != 0 {
+		return fmt.Errorf("field %q given twice", key)
+	}
+	*seen |= b
+	return nil
+}
+
+// setLimit checks and stores a number field (depth, nodes, movetime,
+// multipv).
+func setLimit(r *Request, key string, v float64) error {
+	lo, hi := limitRange(key)
+	if v != math.Trunc(v) || v < lo || v > hi {
+		return fmt.Errorf("%s must be an integer %g..%g, got %g", key, lo, hi, v)
+	}
+	switch key {
+	case "depth":
+		r.Depth = int(v)
+	case "nodes":
+		r.Nodes = int64(v)
+	case "movetime":
+		r.MoveTime = int64(v)
+	case "multipv":
+		r.MultiPV = int(v)
+	}
+	return nil
+}
+
+func limitRange(key string) (float64, float64) {
+	switch key {
+	case "depth":
+		return 1, 127
+	case "multipv":
+		return 1, 600
+	case "nodes":
+		return 1, 1 << 50
+	}
+	return 1, 1 << 40
+}
+
+// canonicalNumber is the id text of a JSON number given as text (encoding/
+// json) the way simdjson-go classifies it: an integer literal that fits
+// int64 or uint64 keeps its digits, anything else becomes a float64.
+func canonicalNumber(text string) (string, error) {
+	if !strings.ContainsAny(text, ".eE") {
+		if v, err := strconv.ParseInt(text, 10, 64); err == nil {
+			return strconv.FormatInt(v, 10), nil
+		}
+		if v, err := strconv.ParseUint(text, 10, 64); err == nil {
+			return strconv.FormatUint(v, 10), nil
+		}
+	}
+	f, err := strconv.ParseFloat(text, 64)
+	if err != nil {
+		return "", err
+	}
+	return formatFloatID(f), nil
+}
+
+func formatFloatID(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
 
 // parseLineStd parses one request line with encoding/json.
 func parseLineStd(line []byte, lineNo int) (Request, error) {
-	var jr jsonRequest
-	dec := json.NewDecoder(bytes.NewReader(line))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&jr); err != nil {
+	fail := func(err error) (Request, error) {
 		return Request{Line: lineNo}, fmt.Errorf("line %d: %v", lineNo, err)
 	}
-	if dec.More() {
-		return Request{Line: lineNo}, fmt.Errorf("line %d: more than one JSON value", lineNo)
-	}
-	r := Request{Line: lineNo, Moves: jr.Moves}
-	if jr.SFEN != nil {
-		r.SFEN = *jr.SFEN
-	}
-	if len(jr.ID) > 0 {
-		var s string
-		if err := json.Unmarshal(jr.ID, &s); err == nil {
-			r.ID = s
-		} else {
-			var f float64
-			if err := json.Unmarshal(jr.ID, &f); err != nil {
-				return r, fmt.Errorf("line %d: id must be a string or a number", lineNo)
-			}
-			r.ID = string(jr.ID)
+	if !json.Valid(line) {
+		var v any
+		err := json.Unmarshal(line, &v)
+		if err == nil {
+			err = errors.New("invalid JSON")
 		}
+		return fail(err)
 	}
-	var err error
-	if r.Depth, err = intField("depth", jr.Depth, 1, 127); err == nil {
-		var n int
-		if n, err = intField("multipv", jr.MultiPV, 1, 600); err == nil {
-			r.MultiPV = n
-			var v int
-			if v, err = intField("nodes", jr.Nodes, 1, 1<<50); err == nil {
-				r.Nodes = int64(v)
-				if v, err = intField("movetime", jr.MoveTime, 1, 1<<40); err == nil {
-					r.MoveTime = int64(v)
-				}
-			}
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.UseNumber()
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return fail(errNotObject)
+	}
+	r := Request{Line: lineNo}
+	var seen uint8
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return fail(err)
 		}
-	}
-	if err != nil {
-		return r, fmt.Errorf("line %d: %v", lineNo, err)
+		key, _ := t.(string)
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return fail(err)
+		}
+		if err := seeField(&seen, key); err != nil {
+			return fail(err)
+		}
+		if err := setFieldStd(&r, key, raw); err != nil {
+			return fail(err)
+		}
 	}
 	return r, r.check()
 }
 
-func intField(name string, v *float64, lo, hi float64) (int, error) {
-	if v == nil {
-		return 0, nil
+// setFieldStd stores one field given as raw JSON (a valid value).
+func setFieldStd(r *Request, key string, raw json.RawMessage) error {
+	kind := raw[0]
+	isNumber := kind == '-' || (kind >= '0' && kind <= '9')
+	switch key {
+	case "id":
+		switch {
+		case kind == '"':
+			return json.Unmarshal(raw, &r.ID)
+		case isNumber:
+			s, err := canonicalNumber(string(raw))
+			if err != nil {
+				return fmt.Errorf("id: %v", err)
+			}
+			r.ID = s
+			return nil
+		}
+	case "sfen":
+		if kind == '"' {
+			return json.Unmarshal(raw, &r.SFEN)
+		}
+	case "moves":
+		if kind != '[' {
+			break
+		}
+		var items []json.RawMessage
+		if err := json.Unmarshal(raw, &items); err != nil {
+			return err
+		}
+		for _, it := range items {
+			if it[0] != '"' {
+				return fieldTypeError(key)
+			}
+			var m string
+			if err := json.Unmarshal(it, &m); err != nil {
+				return err
+			}
+			r.Moves = append(r.Moves, m)
+		}
+		return nil
+	default: // a limit
+		if !isNumber {
+			break
+		}
+		v, err := strconv.ParseFloat(string(raw), 64)
+		if err != nil {
+			return fmt.Errorf("%s: %v", key, err)
+		}
+		return setLimit(r, key, v)
 	}
-	if *v != float64(int64(*v)) || *v < lo || *v > hi {
-		return 0, fmt.Errorf("%s must be an integer %g..%g, got %g", name, lo, hi, *v)
-	}
-	return int(*v), nil
+	return fieldTypeError(key)
 }
 
 // check applies the rules shared by both parsers.

@@ -107,7 +107,7 @@ func analyse(e *search.Engine, r Request, clear bool) Result {
 	opts := e.Options()
 	if opts.MultiPV != r.MultiPV {
 		opts.MultiPV = r.MultiPV
-		e.SetOptions(opts)
+		_ = e.SetOptions(opts) // the table keeps its size: nothing to allocate
 	}
 	if clear {
 		e.NewGame()
@@ -138,6 +138,14 @@ func Run(in io.Reader, out io.Writer, cfg Config) (total, failed int, err error)
 	if cfg.Workers < 1 {
 		cfg.Workers = 1
 	}
+	// The engines first: a table that cannot be allocated is an error
+	// before any request is read.
+	engines := make([]*search.Engine, cfg.Workers)
+	for w := range engines {
+		if engines[w], err = search.New(cfg.Engine); err != nil {
+			return 0, 0, err
+		}
+	}
 	parser := NewParser(in, cfg.ForceStd)
 	type job struct {
 		seq int
@@ -151,11 +159,10 @@ func Run(in io.Reader, out io.Writer, cfg Config) (total, failed int, err error)
 	jobs := make(chan job, 4*cfg.Workers)
 	results := make(chan done, 4*cfg.Workers)
 	var wg sync.WaitGroup
-	for w := 0; w < cfg.Workers; w++ {
+	for _, e := range engines {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			e := search.NewEngine(cfg.Engine)
 			for j := range jobs {
 				if j.err != nil {
 					results <- done{j.seq, Result{Line: j.req.Line, ID: j.req.ID, Error: j.err.Error()}}

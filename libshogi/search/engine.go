@@ -24,6 +24,9 @@ type Limits struct {
 	// MateOnly stops as soon as a mate for the side to move is proven
 	// (used by "go mate").
 	MateOnly bool
+	// SearchMoves, when not empty, restricts the root to these moves
+	// (USI "go searchmoves"); Check verifies that they are legal.
+	SearchMoves []board.Move
 }
 
 // Info is one progress report of the main thread, for one MultiPV line.
@@ -113,15 +116,35 @@ type Engine struct {
 	multiPV int
 }
 
-// NewEngine creates an engine.
+// New creates an engine, or returns the error of a transposition table
+// that cannot be allocated (a hash size the machine cannot give).
+func New(opts Options) (*Engine, error) {
+	tt, err := NewTT(max(opts.HashMB, 1))
+	if err != nil {
+		return nil, err
+	}
+	e := &Engine{base: time.Now(), tt: tt}
+	e.opts.HashMB = max(opts.HashMB, 1)
+	if err := e.applyOptions(opts); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// NewEngine is New for options whose table is known to fit (the defaults,
+// tests); it panics when the table cannot be allocated. Sizes that come
+// from users go through New.
 func NewEngine(opts Options) *Engine {
-	e := &Engine{base: time.Now()}
-	e.tt = NewTT(max(opts.HashMB, 1))
-	e.applyOptions(opts)
+	e, err := New(opts)
+	if err != nil {
+		panic(err)
+	}
 	return e
 }
 
-func (e *Engine) applyOptions(opts Options) {
+// applyOptions makes opts current. The table is resized first: when that
+// fails nothing changes (the engine keeps its table and options).
+func (e *Engine) applyOptions(opts Options) error {
 	if opts.Threads < 1 {
 		opts.Threads = 1
 	}
@@ -135,7 +158,9 @@ func (e *Engine) applyOptions(opts Options) {
 		opts.Eval = MaterialFactory
 	}
 	if opts.HashMB != e.opts.HashMB {
-		e.tt.Resize(opts.HashMB)
+		if err := e.tt.Resize(opts.HashMB); err != nil {
+			return err
+		}
 	}
 	if len(e.threads) != opts.Threads || opts.EvalID != e.opts.EvalID || e.opts.Eval == nil {
 		e.threads = e.threads[:0]
@@ -144,6 +169,7 @@ func (e *Engine) applyOptions(opts Options) {
 		}
 	}
 	e.opts = opts
+	return nil
 }
 
 // Options returns the current options.
@@ -155,11 +181,12 @@ func (e *Engine) Options() Options {
 
 // SetOptions changes the options (waiting for a running search to end).
 // Threads are rebuilt when their number or the evaluation changes; the
-// table is reallocated (cleared) when its size changes.
-func (e *Engine) SetOptions(opts Options) {
+// table is reallocated (cleared) when its size changes. A table that
+// cannot be allocated is an error, and then no option changes.
+func (e *Engine) SetOptions(opts Options) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.applyOptions(opts)
+	return e.applyOptions(opts)
 }
 
 // NewGame clears the transposition table and the move-ordering statistics.
@@ -268,6 +295,7 @@ func (e *Engine) run(pos *board.Position, lim Limits, onInfo func(*Info)) Result
 	}
 	var rootList board.MoveList
 	pos.Generate(board.GenNoUseless, &rootList)
+	restrictRoot(pos, &rootList, lim.SearchMoves)
 	if rootList.N == 0 {
 		res.BestMove = board.MoveResign
 		res.Score = MatedIn(0)
@@ -332,17 +360,17 @@ func (e *Engine) setTime(us board.Color, lim Limits) {
 	delay := e.opts.NetworkDelay
 	switch {
 	case lim.MoveTime > 0:
-		e.optimum = lim.MoveTime
-		e.maximum = lim.MoveTime
+		e.optimum = saturate(lim.MoveTime)
+		e.maximum = e.optimum
 		e.useFull = true
 		return
 	case lim.Time[us] > 0 || lim.Byoyomi[us] > 0 || lim.Inc[us] > 0:
 	default:
 		return // no clock: depth/nodes/infinite
 	}
-	left := lim.Time[us]
-	inc := lim.Inc[us]
-	byo := lim.Byoyomi[us]
+	left := saturate(lim.Time[us])
+	inc := saturate(lim.Inc[us])
+	byo := saturate(lim.Byoyomi[us])
 	const mtg = 40
 	opt := left/mtg + inc + byo
 	maxT := left/5 + inc + byo

@@ -129,7 +129,10 @@ func TestScoreKinds(t *testing.T) {
 }
 
 func TestTTPackRoundTrip(t *testing.T) {
-	tt := NewTT(1)
+	tt, err := NewTT(1)
+	if err != nil {
+		t.Fatal(err)
+	}
 	keys := []uint64{1, 0xdeadbeef12345678, 42}
 	for i, k := range keys {
 		tt.store(k, uint16(100+i), Score(-300+i), Score(50-i), 7+i, BoundLower)

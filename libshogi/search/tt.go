@@ -1,6 +1,7 @@
 package search
 
 import (
+	"fmt"
 	"runtime"
 	"sync/atomic"
 	"unsafe"
@@ -47,20 +48,25 @@ type TT struct {
 	gen      uint8
 }
 
-// NewTT returns a table of at most mb megabytes (at least one cluster).
-func NewTT(mb int) *TT {
+// NewTT returns a table of at most mb megabytes (at least one cluster), or
+// the error of an allocation that cannot be had.
+func NewTT(mb int) (*TT, error) {
 	t := &TT{}
-	t.Resize(mb)
+	if err := t.Resize(mb); err != nil {
+		return nil, err
+	}
 	runtime.SetFinalizer(t, func(t *TT) {
 		if t.release != nil {
 			t.release()
 		}
 	})
-	return t
+	return t, nil
 }
 
-// Resize reallocates the table (clearing it) to at most mb megabytes.
-func (t *TT) Resize(mb int) {
+// Resize reallocates the table (clearing it) to at most mb megabytes. When
+// the new table cannot be allocated it returns the error and keeps the
+// table it had: the new table is allocated before the old one is freed.
+func (t *TT) Resize(mb int) error {
 	if mb < 1 {
 		mb = 1
 	}
@@ -71,15 +77,19 @@ func (t *TT) Resize(mb int) {
 	}
 	if uint64(len(t.clusters)) == p {
 		t.Clear()
-		return
+		return nil
+	}
+	clusters, release, err := allocClusters(p)
+	if err != nil {
+		return fmt.Errorf("hash table of %d MB: %v", mb, err)
 	}
 	if t.release != nil {
 		t.release()
 	}
-	t.clusters, t.release = nil, nil
-	t.clusters, t.release = allocClusters(p)
+	t.clusters, t.release = clusters, release
 	t.mask = p - 1
 	t.gen = 0
+	return nil
 }
 
 // Clear empties the table.

@@ -67,7 +67,7 @@ func (u *Engine) println(s string) {
 }
 
 func (u *Engine) infoString(format string, a ...any) {
-	u.println("info string " + fmt.Sprintf(format, a...))
+	u.println("info string " + cleanText(fmt.Sprintf(format, a...)))
 }
 
 // Run reads commands from in until "quit" or the end of the input. A search
@@ -203,7 +203,15 @@ func (u *Engine) apply() {
 	if u.factory != nil {
 		opts.EvalID = fmt.Sprint(u.loaded, "@", fv)
 	}
-	u.eng.SetOptions(opts)
+	if err := u.eng.SetOptions(opts); err != nil {
+		// Policy: a table that cannot be had leaves the engine with the
+		// table it has; USI_Hash goes back to that size.
+		kept := u.eng.Options().HashMB
+		u.infoString("USI_Hash %d: %v; keeping %d MB", opts.HashMB, err, kept)
+		_ = u.values.Set("USI_Hash", strconv.Itoa(kept))
+		opts.HashMB = kept
+		_ = u.eng.SetOptions(opts) // same size: nothing to allocate
+	}
 	u.multiPV.Store(int32(opts.MultiPV))
 	u.applied = u.values.Clone()
 }
@@ -276,86 +284,17 @@ func (u *Engine) stopAndWait() {
 	<-done
 }
 
-func parseMs(args []string, i int) (time.Duration, error) {
-	if i >= len(args) {
-		return 0, fmt.Errorf("%s: missing value", args[i-1])
-	}
-	x, err := strconv.ParseInt(args[i], 10, 64)
-	if err != nil || x < 0 {
-		return 0, fmt.Errorf("%s: bad value %q", args[i-1], truncate(args[i], 20))
-	}
-	return time.Duration(x) * time.Millisecond, nil
-}
-
 func (u *Engine) goCmd(args []string) {
 	if u.isRunning() {
 		u.infoString("go: a search is already running (send stop first)")
 		return
 	}
-	var lim search.Limits
-	mate := false
-	var mateTime time.Duration
-	for i := 0; i < len(args); i++ {
-		var err error
-		var d time.Duration
-		switch args[i] {
-		case "btime", "wtime", "binc", "winc", "byoyomi", "movetime":
-			d, err = parseMs(args, i+1)
-			i++
-			if err == nil {
-				switch args[i-1] {
-				case "btime":
-					lim.Time[board.Black] = d
-				case "wtime":
-					lim.Time[board.White] = d
-				case "binc":
-					lim.Inc[board.Black] = d
-				case "winc":
-					lim.Inc[board.White] = d
-				case "byoyomi":
-					lim.Byoyomi = [2]time.Duration{d, d}
-				case "movetime":
-					lim.MoveTime = d
-				}
-			}
-		case "depth", "nodes":
-			if i+1 >= len(args) {
-				err = fmt.Errorf("%s: missing value", args[i])
-				break
-			}
-			x, perr := strconv.ParseUint(args[i+1], 10, 63)
-			if perr != nil || x == 0 {
-				err = fmt.Errorf("%s: bad value %q", args[i], truncate(args[i+1], 20))
-			} else if args[i] == "depth" {
-				lim.Depth = int(min(x, search.MaxPly-1))
-			} else {
-				lim.Nodes = x
-			}
-			i++
-		case "infinite":
-			lim.Infinite = true
-		case "ponder":
-			lim.Ponder = true
-		case "mate":
-			mate = true
-			if i+1 < len(args) {
-				if args[i+1] == "infinite" {
-					i++
-				} else if x, perr := strconv.ParseInt(args[i+1], 10, 64); perr == nil && x > 0 {
-					mateTime = time.Duration(x) * time.Millisecond
-					i++
-				}
-			}
-		case "searchmoves":
-			err = fmt.Errorf("searchmoves is not supported")
-			i = len(args)
-		default:
-			err = fmt.Errorf("unknown token %q", truncate(args[i], 20))
-		}
-		if err != nil {
-			u.infoString("go: %v", err)
-		}
+	g, err := parseGo(args, u.pos)
+	if err != nil {
+		u.infoString("go: %v; no search started", err)
+		return
 	}
+	lim, mate, mateTime := g.lim, g.mate, g.mateTime
 	u.apply()
 	pos := u.pos.Clone()
 	done := make(chan struct{})

@@ -112,9 +112,12 @@ func TestSessionScript(t *testing.T) {
 			t.Errorf("%q: unexpected lines %q before %q", b, before, l)
 		}
 		if strings.HasPrefix(b, "go ") {
-			// The bad token is ignored; the rest of the command runs.
+			// A bad go command starts no search (issue 22 item 8).
 			s.send("stop")
-			s.expect("bestmove", 5*time.Second)
+			s.send("isready")
+			if l, before := s.expect("readyok", 5*time.Second); len(before) != 0 {
+				t.Errorf("%q: lines %q before %q: a search ran", b, before, l)
+			}
 		}
 	}
 	s.send("") // empty line: ignored
