@@ -86,6 +86,8 @@ from .engine import (  # noqa: F401
     SearchResult,
 )
 from . import engine, network, records  # noqa: F401
+from .mate import MATE_FOUND, MATE_NONE, MATE_UNKNOWN, MateResult, MateSolver  # noqa: F401
+from . import mate  # noqa: F401
 from .records import (  # noqa: F401
     ENCODING_SHIFT_JIS,
     ENCODING_UTF8,
