@@ -19,6 +19,7 @@ const (
 	kindAccumulator
 	kindEngine
 	kindRecord
+	kindMateSolver
 )
 
 var kindNames = [...]string{
@@ -27,6 +28,7 @@ var kindNames = [...]string{
 	kindAccumulator: "accumulator",
 	kindEngine:      "engine",
 	kindRecord:      "record",
+	kindMateSolver:  "mate solver",
 }
 
 func (k kind) String() string {

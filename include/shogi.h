@@ -1049,6 +1049,76 @@ SHOGI_API shogi_status_t shogi_engine_get_option(shogi_engine_t eng,
                                                  char *buf, size_t size,
                                                  size_t *needed,
                                                  shogi_error_t *err);
+/* ---- mate (ABI 1.1) ---- */
+
+/* A df-pn tsume solver with its own bounded table. The attacker is the
+ * side to move (it may have no king); the defender must have a king. Like
+ * an engine, a solver handle runs one solve at a time; shogi_mate_stop may
+ * be called from any thread. */
+typedef struct shogi_mate_solver_s *shogi_mate_solver_t;
+
+#define SHOGI_MATE_UNKNOWN 0 /* a limit or a stop came first */
+#define SHOGI_MATE_FOUND 1   /* mate: the line is available */
+#define SHOGI_MATE_NONE 2    /* proven: no sequence of checks mates */
+
+/* Limits of one solve; 0 means unlimited. */
+typedef struct shogi_mate_limits_s {
+    uint64_t nodes;
+    int64_t time_ms;
+} shogi_mate_limits_t;
+
+typedef struct shogi_mate_result_s {
+    int32_t status;      /* SHOGI_MATE_* */
+    int32_t line_length; /* plies of the mate line (0 unless FOUND) */
+    uint64_t nodes;
+    int64_t time_ms;
+    uint64_t table_used;  /* table slots in use at the end */
+    uint64_t table_slots; /* table capacity in slots */
+} shogi_mate_result_t;
+
+/* A solver whose table takes at most table_mb megabytes (0: 64).
+ * SHOGI_E_INVALID_ARGUMENT outside 0..1048576. */
+SHOGI_API shogi_status_t shogi_mate_solver_new(int32_t table_mb,
+                                               shogi_mate_solver_t *out,
+                                               shogi_error_t *err);
+
+/* Frees a solver (NULL is a no-op). SHOGI_E_STATE while it solves. */
+SHOGI_API shogi_status_t shogi_mate_solver_free(shogi_mate_solver_t solver,
+                                                shogi_error_t *err);
+
+/* Solves pos (unchanged) within limits (NULL: unlimited - stop it from
+ * another thread). Blocks until mate, no mate, a limit or a stop. A mate
+ * line is verified by replay before it is reported; read it with
+ * shogi_mate_line or shogi_mate_line_usi. SHOGI_E_INVALID_ARGUMENT when
+ * the defender has no king or a limit is negative; SHOGI_E_STATE if the
+ * solver is already solving. */
+SHOGI_API shogi_status_t shogi_mate_solve(shogi_mate_solver_t solver,
+                                          shogi_position_t pos,
+                                          const shogi_mate_limits_t *limits,
+                                          shogi_mate_result_t *result,
+                                          shogi_error_t *err);
+
+/* Asks a running solve to stop (any thread; returns at once); it then
+ * reports SHOGI_MATE_UNKNOWN. A stop that arrives while the solve is
+ * starting up is not lost. A no-op when no solve runs. */
+SHOGI_API shogi_status_t shogi_mate_stop(shogi_mate_solver_t solver,
+                                         shogi_error_t *err);
+
+/* The mate line of the last solve as move values (arrays-out convention;
+ * *count = 0 when the last solve found no mate). */
+SHOGI_API shogi_status_t shogi_mate_line(shogi_mate_solver_t solver,
+                                         uint32_t *moves,
+                                         size_t cap,
+                                         size_t *count,
+                                         shogi_error_t *err);
+
+/* The mate line of the last solve as USI moves separated by spaces
+ * (strings-out convention; "" when no mate). */
+SHOGI_API shogi_status_t shogi_mate_line_usi(shogi_mate_solver_t solver,
+                                             char *buf,
+                                             size_t cap,
+                                             size_t *needed,
+                                             shogi_error_t *err);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -362,31 +362,6 @@ func (u *Engine) info(i *search.Info) {
 	u.println(b.String())
 }
 
-func (u *Engine) mateSearch(pos *board.Position, limit time.Duration, done chan struct{}) {
-	var timedOut atomic.Bool
-	var timer *time.Timer
-	if limit > 0 {
-		timer = time.AfterFunc(limit, func() { timedOut.Store(true); u.stopM.Store(true) })
-	}
-	ms := search.NewMateSolver(&u.stopM)
-	pv := ms.Solve(pos, search.MaxPly-1)
-	if timer != nil {
-		timer.Stop()
-	}
-	line := "checkmate nomate"
-	switch {
-	case pv != nil:
-		s := make([]string, len(pv))
-		for i, m := range pv {
-			s[i] = m.USI()
-		}
-		line = "checkmate " + strings.Join(s, " ")
-	case timedOut.Load() || u.stopM.Load():
-		line = "checkmate timeout"
-	}
-	u.finish(line, done)
-}
-
 // finish writes the last line of a search and marks the session idle in
 // one step, so that a GUI that answers the line at once with a new go
 // never finds the old search still running.

@@ -97,6 +97,8 @@ from .options import (  # noqa: F401
     EngineOption,
     option_table,
 )
+from .mate import MATE_FOUND, MATE_NONE, MATE_UNKNOWN, MateResult, MateSolver  # noqa: F401
+from . import mate  # noqa: F401
 from .records import (  # noqa: F401
     ENCODING_SHIFT_JIS,
     ENCODING_UTF8,

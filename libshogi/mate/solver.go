@@ -1,0 +1,449 @@
+package mate
+
+import (
+	"errors"
+	"sync/atomic"
+	"time"
+
+	"github.com/libshogi/libshogi/libshogi/board"
+)
+
+// Status is the answer of a solve.
+type Status int
+
+const (
+	Unknown Status = iota // a limit was reached (or the stop flag set) first
+	Mate                  // the attacker mates; Result.Line holds a verified line
+	NoMate                // proven: no sequence of checks mates
+)
+
+func (s Status) String() string { return [...]string{"unknown", "mate", "nomate"}[s] }
+
+// Limits bound a solve; zero fields are unlimited.
+type Limits struct {
+	Nodes uint64
+	Time  time.Duration
+	// Stop, when not nil, is a flag that another goroutine may set to end
+	// the solve (as Solver.Stop does).
+	Stop *atomic.Bool
+}
+
+// Result is what Solve found.
+type Result struct {
+	Status Status
+	Line   []board.Move // attacker first, odd length, ends in mate (Status Mate only)
+	Nodes  uint64
+	Time   time.Duration
+	// TableUsed is the number of table slots in use at the end, of TableSlots.
+	TableUsed, TableSlots int
+	// Collections is how many times the table freed its entries of least work.
+	Collections int
+}
+
+// MaxPly bounds the length of a line the solver follows: a path deeper than
+// this is treated as unresolved (never as a disproof).
+const MaxPly = 4000
+
+// noAnc marks a result that rests on no repetition above its node.
+const noAnc = int32(1 << 30)
+
+// kid is one move of an expanded node with what is known of its result.
+type kid struct {
+	move   board.Move
+	key    uint64     // table key of the child
+	hand   board.Hand // attacker's hand in the child
+	cap    board.PieceType
+	pn, dn uint32
+	phand  board.Hand // proof or disproof hand once final
+	length uint16
+	anc    int32 // path ply that a path-dependent disproof rests on, else noAnc
+	ply    int   // ply of the node the kid belongs to
+	depth  uint16
+	local  bool  // path-dependent value: never refreshed from the table
+}
+
+// frame is the per-ply scratch of the search (reused, so nodes allocate nothing).
+type frame struct {
+	ml   board.MoveList
+	kids []kid
+}
+
+// result is what a node reports to its parent.
+type result struct {
+	pn, dn uint32
+	hand   board.Hand
+	length uint16
+	depth  uint16 // a disproof holds with at most depth plies left (anyDepth: always)
+	anc    int32
+}
+
+// Solver is a df-pn mate solver with its table. One goroutine solves at a
+// time; Stop may be called from any goroutine.
+type Solver struct {
+	tt       *table
+	pos      *board.Position
+	attacker board.Color
+	frames   []*frame
+	path     []uint64 // full position keys from the root, by ply
+
+	stop      atomic.Bool
+	extStop   *atomic.Bool
+	nodes     uint64
+	maxNodes  uint64
+	deadline  time.Time
+	aborted   bool
+	// limit, when not zero, is the ply by which the mate must be complete:
+	// deeper lines are cut (path-dependent results, never stored as final).
+	limit int
+	nextCheck uint64
+}
+
+// DefaultTableMB is the table size when none is given.
+const DefaultTableMB = 64
+
+// New returns a solver whose table takes at most tableMB megabytes
+// (DefaultTableMB when tableMB <= 0).
+func New(tableMB int) *Solver {
+	if tableMB <= 0 {
+		tableMB = DefaultTableMB
+	}
+	return &Solver{tt: newTable(tableMB << 20)}
+}
+
+// TableBytes is the memory of the table's slots (never more than asked).
+func (s *Solver) TableBytes() int { return s.tt.bytes() }
+
+// Stop makes a running Solve return Unknown soon; it is safe from any goroutine.
+func (s *Solver) Stop() { s.stop.Store(true) }
+
+// ErrNoDefenderKing is returned for a position whose defender has no king.
+var ErrNoDefenderKing = errors.New("mate: the defender (side not to move) has no king")
+
+// Solve looks for a mate by the side to move in pos (unchanged) within the
+// limits. The table keeps what earlier solves learnt (call Clear to
+// forget). The stop flag is cleared when Solve starts.
+func (s *Solver) Solve(pos *board.Position, lim Limits) (Result, error) {
+	if pos.KingSquare(pos.SideToMove().Opp()) == board.NoSquare {
+		return Result{}, ErrNoDefenderKing
+	}
+	start := time.Now()
+	s.pos = pos.Clone()
+	s.attacker = pos.SideToMove()
+	s.nodes, s.aborted, s.nextCheck = 0, false, 0
+	s.maxNodes = lim.Nodes
+	s.deadline = time.Time{}
+	s.extStop = lim.Stop
+	s.stop.Store(false)
+	if lim.Time > 0 {
+		s.deadline = start.Add(lim.Time)
+	}
+	s.path = append(s.path[:0], s.pos.Key())
+	r := s.mid(0, inf, inf)
+	res := Result{Status: Unknown}
+	switch {
+	case r.pn == 0:
+		line, ok := s.extract()
+		if ok && verifyLine(pos, line) == nil {
+			res.Status, res.Line = Mate, s.shorten(pos, line)
+		}
+	case r.dn == 0 && r.anc == noAnc:
+		res.Status = NoMate
+	}
+	res.Nodes, res.Time = s.nodes, time.Since(start)
+	res.TableUsed, res.TableSlots, res.Collections = s.tt.used, s.tt.capacity(), s.tt.gcs
+	return res, nil
+}
+
+// Clear empties the table.
+func (s *Solver) Clear() { s.tt.clear() }
+
+// limited reports whether a limit is reached; it reads the clock and the
+// stop flag every 1024 nodes.
+func (s *Solver) limited() bool {
+	if s.aborted {
+		return true
+	}
+	if s.maxNodes != 0 && s.nodes >= s.maxNodes {
+		s.aborted = true
+	} else if s.nodes >= s.nextCheck {
+		s.nextCheck = s.nodes + 1024
+		if s.stopOrDeadline() {
+			s.aborted = true
+		}
+	}
+	return s.aborted
+}
+
+func (s *Solver) frame(ply int) *frame {
+	for len(s.frames) <= ply {
+		s.frames = append(s.frames, &frame{})
+	}
+	return s.frames[ply]
+}
+
+// tableKey is the position's key without the attacker's hand.
+func (s *Solver) tableKey() uint64 {
+	return s.pos.Key() ^ board.HandKey(s.attacker, s.pos.Hand(s.attacker))
+}
+
+// generate fills ml with the node's moves: every legal check for the
+// attacker (useless non-promotions included: they can matter in tsume),
+// every legal evasion for the defender.
+func (s *Solver) generate(ml *board.MoveList, attacker bool) {
+	s.pos.GenerateLegal(ml)
+	if !attacker {
+		return
+	}
+	n := 0
+	for _, m := range ml.Moves[:ml.N] {
+		if s.pos.GivesCheck(m) {
+			ml.Moves[n] = m
+			n++
+		}
+	}
+	ml.N = n
+}
+
+func satAdd(a, b uint32) uint32 {
+	if c := uint64(a) + uint64(b); c < uint64(inf) {
+		return uint32(c)
+	}
+	return inf - 1
+}
+
+// expand generates the node's kids and fills them from the table, marking
+// repetitions of positions on the path as path-dependent disproofs.
+func (s *Solver) expand(ply int, f *frame, attacker bool) {
+	pos := s.pos
+	s.generate(&f.ml, attacker)
+	f.kids = f.kids[:0]
+	hand := pos.Hand(s.attacker)
+	for _, m := range f.ml.Moves[:f.ml.N] {
+		k := kid{move: m, hand: hand, pn: 1, dn: 1, anc: noAnc, ply: ply, depth: anyDepth}
+		if attacker {
+			if m.IsDrop() {
+				k.hand = hand.Sub(m.DropType())
+			} else if c := pos.PieceOn(m.To()); c != board.NoPiece {
+				k.cap = c.Type().Unpromoted()
+				k.hand = hand.Add(k.cap)
+			}
+		}
+		full := pos.KeyAfter(m)
+		k.key = full ^ board.HandKey(s.attacker, k.hand)
+		for p := ply - 1; p >= 0; p -= 2 {
+			if s.path[p] == full {
+				k.pn, k.dn, k.anc, k.local, k.phand = inf, 0, int32(p), true, k.hand
+				break
+			}
+		}
+		if !k.local {
+			s.refresh(&k)
+		}
+		f.kids = append(f.kids, k)
+	}
+}
+
+// refresh reads a kid's numbers from the table.
+func (s *Solver) refresh(k *kid) {
+	remaining := anyDepth + 1
+	if s.limit > 0 {
+		remaining = s.limit - k.ply - 1
+	}
+	e, ok := s.tt.lookup(k.key, k.hand, remaining)
+	if !ok {
+		return
+	}
+	if e.pn == 0 && s.limit > 0 && k.ply+1+int(e.length) > s.limit {
+		k.pn, k.dn = 1, 1 // a proof too long for the limit: search again
+		return
+	}
+	k.pn, k.dn, k.length, k.depth = e.pn, e.dn, e.length, e.depth
+	if e.pn == 0 || e.dn == 0 {
+		k.phand = e.hand
+	}
+}
+
+// mid is the df-pn node search: it expands the node and searches its most
+// proving kid until the node's numbers reach a threshold or are final.
+func (s *Solver) mid(ply int, thpn, thdn uint32) result {
+	s.nodes++
+	attacker := ply%2 == 0
+	pos := s.pos
+	hand := pos.Hand(s.attacker)
+	key := s.tableKey()
+	if ply >= MaxPly-1 {
+		return result{pn: inf, dn: 0, hand: hand, anc: -1}
+	}
+	if s.limit > 0 && attacker && ply >= s.limit {
+		return result{pn: inf, dn: 0, hand: hand, anc: noAnc, depth: 0} // no ply left to mate in
+	}
+	f := s.frame(ply)
+	s.expand(ply, f, attacker)
+	if len(f.kids) > 0 && s.limit > 0 && !attacker && ply+1 >= s.limit {
+		return result{pn: inf, dn: 0, hand: hand, anc: noAnc, depth: 1}
+	}
+	if len(f.kids) == 0 {
+		var r result
+		if attacker {
+			r = result{pn: inf, dn: 0, hand: fullOfHeld(hand), anc: noAnc, depth: anyDepth}
+		} else {
+			r = result{pn: 0, dn: inf, anc: noAnc} // mated: the proof needs no hand
+		}
+		s.tt.store(key, hand, entry{pn: r.pn, dn: r.dn, hand: r.hand, amount: 1, depth: r.depth})
+		return r
+	}
+	startNodes := s.nodes
+	var r result
+	for {
+		r = s.summarize(f, attacker, hand)
+		if r.pn == 0 || r.dn == 0 || r.pn >= thpn || r.dn >= thdn || s.limited() {
+			break
+		}
+		best, second := s.choose(f, attacker)
+		k := &f.kids[best]
+		var cthpn, cthdn uint32
+		if attacker {
+			cthpn = min(thpn, max(satAdd(second, second/4), k.pn+1))
+			cthdn = thdn
+			if thdn < inf {
+				cthdn = satAdd(thdn-min(thdn, r.dn), k.dn)
+			}
+		} else {
+			cthdn = min(thdn, max(satAdd(second, second/4), k.dn+1))
+			cthpn = thpn
+			if thpn < inf {
+				cthpn = satAdd(thpn-min(thpn, r.pn), k.pn)
+			}
+		}
+		pos.DoMove(k.move)
+		s.path = append(s.path[:ply+1], pos.Key())
+		cr := s.mid(ply+1, cthpn, cthdn)
+		pos.UndoMove()
+		k = &f.kids[best] // the frame of ply+1 may have grown s.frames, not f
+		k.pn, k.dn, k.length, k.depth = cr.pn, cr.dn, cr.length, cr.depth
+		if cr.pn == 0 || cr.dn == 0 {
+			k.phand = cr.hand
+		}
+		k.anc = noAnc
+		k.local = cr.dn == 0 && cr.anc <= int32(ply)
+		if k.local {
+			k.anc = cr.anc
+		}
+	}
+	amount := uint32(min(s.nodes-startNodes+1, uint64(inf-1)))
+	if r.dn == 0 && r.anc < int32(ply) {
+		return r // rests on a position above this node: not a fact about it
+	}
+	r.anc = noAnc
+	if r.pn == 0 || r.dn == 0 {
+		s.tt.store(key, hand, entry{pn: r.pn, dn: r.dn, hand: r.hand, length: r.length, depth: r.depth, amount: amount})
+	} else {
+		s.tt.store(key, hand, entry{pn: r.pn, dn: r.dn, hand: hand, amount: amount})
+	}
+	if s.tt.needsCollection() {
+		s.tt.collect()
+	}
+	return r
+}
+
+// summarize computes the node's numbers from its kids (refreshing those
+// the table may have changed), and for a final node its proof or disproof
+// hand, its length and the repetition it rests on.
+func (s *Solver) summarize(f *frame, attacker bool, hand board.Hand) result {
+	var r result
+	if attacker {
+		r.pn, r.dn = inf, 0
+	} else {
+		r.pn, r.dn = 0, inf
+	}
+	for i := range f.kids {
+		k := &f.kids[i]
+		if !k.local && k.pn != 0 && k.dn != 0 {
+			s.refresh(k)
+		}
+		if attacker {
+			r.pn = min(r.pn, k.pn)
+			r.dn = satAdd(r.dn, k.dn)
+		} else {
+			r.pn = satAdd(r.pn, k.pn)
+			r.dn = min(r.dn, k.dn)
+		}
+	}
+	if attacker && r.dn >= inf-1 && r.pn != 0 {
+		r.dn = inf - 1
+	}
+	if !attacker && r.pn >= inf-1 && r.dn != 0 {
+		r.pn = inf - 1
+	}
+	r.anc = noAnc
+	switch {
+	case attacker && r.pn == 0:
+		// Proven by the shortest proven kid.
+		bestLen := -1
+		for i := range f.kids {
+			k := &f.kids[i]
+			if k.pn == 0 && (bestLen < 0 || int(k.length) < bestLen) {
+				bestLen = int(k.length)
+				r.hand = proofBefore(k.move, k.cap, k.phand)
+			}
+		}
+		r.length = uint16(min(bestLen+1, 65535))
+		r.dn = inf
+	case attacker && r.dn == 0:
+		r.pn = inf
+		r.hand = fullOfHeld(hand)
+		r.depth = anyDepth
+		for i := range f.kids {
+			k := &f.kids[i]
+			r.hand = handMin(r.hand, disproofBefore(k.move, k.cap, k.phand))
+			r.anc = min(r.anc, k.anc)
+			r.depth = min(r.depth, depthAbove(k.depth))
+		}
+	case !attacker && r.pn == 0:
+		r.dn = inf
+		longest := 0
+		for i := range f.kids {
+			k := &f.kids[i]
+			r.hand = handMax(r.hand, k.phand)
+			longest = max(longest, int(k.length))
+		}
+		r.length = uint16(min(longest+1, 65535))
+	case !attacker && r.dn == 0:
+		r.pn = inf
+		// Prefer a disproof that rests on no repetition above.
+		r.anc = -2
+		for i := range f.kids {
+			k := &f.kids[i]
+			if k.dn == 0 && (r.anc == -2 || k.anc > r.anc || k.anc == r.anc && depthAbove(k.depth) > r.depth) {
+				r.anc, r.hand, r.depth = k.anc, k.phand, depthAbove(k.depth)
+			}
+		}
+	}
+	return r
+}
+
+// choose returns the kid to search (least pn at an attacker node, least dn
+// at a defender node) and the second-least number.
+func (s *Solver) choose(f *frame, attacker bool) (best int, second uint32) {
+	bestN, second := inf, inf
+	for i := range f.kids {
+		n := f.kids[i].dn
+		if attacker {
+			n = f.kids[i].pn
+		}
+		if n < bestN {
+			best, second, bestN = i, bestN, n
+		} else if n < second {
+			second = n
+		}
+	}
+	return best, second
+}
+
+// depthAbove is a kid's disproof bound seen from its parent (one ply more).
+func depthAbove(d uint16) uint16 {
+	if d >= anyDepth-1 {
+		return d | 1 // anyDepth stays anyDepth
+	}
+	return d + 1
+}

@@ -1,0 +1,191 @@
+package mate
+
+import (
+	"math/bits"
+
+	"github.com/libshogi/libshogi/libshogi/board"
+)
+
+// inf is a proven (pn) or disproven (dn) number; sums of unknown numbers
+// saturate at inf-1 so that they never read as final.
+const inf uint32 = 1<<32 - 1
+
+// entry is one table slot: a position (board, side to move and the
+// defender's hand, hashed; the attacker's hand apart) with its numbers.
+// For a proven entry hand is the proof hand, for a disproven one the
+// disproof hand, otherwise the attacker's hand of the position itself.
+type entry struct {
+	key    uint64
+	hand   board.Hand
+	pn, dn uint32
+	amount uint32 // nodes searched below this entry (replacement, collection)
+	length uint16 // plies to mate of the proof found (proven entries)
+	depth  uint16 // a disproof holds when at most depth plies remain (always: anyDepth)
+	_      uint32
+}
+
+const clusterSize = 8 // 8 × 32 bytes: four cache lines
+
+type cluster [clusterSize]entry
+
+// table is the bounded transposition table. It never grows: a full
+// cluster replaces its entry of least work, and when most slots are used
+// a collection frees the entries of least work in the whole table.
+type table struct {
+	clusters []cluster
+	used     int // slots holding an entry
+	gcs      int // collections run
+}
+
+const entryBytes = 32
+
+// anyDepth marks a disproof that no mate-length bound conditions.
+const anyDepth = 0xffff
+
+// newTable returns a table of at most sizeBytes (at least one cluster).
+func newTable(sizeBytes int) *table {
+	n := max(sizeBytes/(clusterSize*entryBytes), 1)
+	return &table{clusters: make([]cluster, n)}
+}
+
+// bytes is the memory the slots take.
+func (t *table) bytes() int { return len(t.clusters) * clusterSize * entryBytes }
+
+func (t *table) capacity() int { return len(t.clusters) * clusterSize }
+
+func (t *table) clear() {
+	clear(t.clusters)
+	t.used, t.gcs = 0, 0
+}
+
+func (t *table) cluster(key uint64) *cluster {
+	hi, _ := bits.Mul64(key, uint64(len(t.clusters)))
+	return &t.clusters[hi]
+}
+
+// lookup returns what the table knows of (key, hand): a proof whose hand
+// hand covers, a disproof whose hand covers hand, else the exact entry's
+// numbers, else ok=false.
+func (t *table) lookup(key uint64, hand board.Hand, remaining int) (e entry, ok bool) {
+	c := t.cluster(key)
+	var exact, proof *entry
+	for i := range c {
+		s := &c[i]
+		if s.key != key || s.amount == 0 {
+			continue
+		}
+		switch {
+		case s.pn == 0:
+			// The shortest applicable proof: a length-limited search needs it.
+			if covers(hand, s.hand) && (proof == nil || s.length < proof.length) {
+				proof = s
+			}
+		case s.dn == 0:
+			if covers(s.hand, hand) && (s.depth == anyDepth || remaining <= int(s.depth)) {
+				return *s, true
+			}
+		case s.hand == hand:
+			exact = s
+		}
+	}
+	if proof != nil {
+		return *proof, true
+	}
+	if exact != nil {
+		return *exact, true
+	}
+	return entry{}, false
+}
+
+// store writes the result for the position (key, hand). A final result
+// (proven or disproven) carries its proof or disproof hand in e.hand and
+// removes the entries of the same position that it subsumes.
+func (t *table) store(key uint64, hand board.Hand, e entry) {
+	e.key = key
+	e.amount = max(e.amount, 1)
+	c := t.cluster(key)
+	var slot *entry
+	final := e.pn == 0 || e.dn == 0
+	for i := range c {
+		s := &c[i]
+		if s.amount == 0 || s.key != key {
+			continue
+		}
+		if s.pn != 0 && s.dn != 0 && s.hand == hand {
+			if slot == nil {
+				slot = s
+				continue
+			}
+		}
+		if final && s.pn != 0 && s.dn != 0 && subsumed(&e, s.hand) {
+			if slot == nil {
+				slot = s
+			} else {
+				*s = entry{}
+				t.used--
+			}
+		}
+	}
+	if slot == nil {
+		for i := range c {
+			if c[i].amount == 0 {
+				slot = &c[i]
+				t.used++
+				break
+			}
+		}
+	}
+	if slot == nil {
+		slot = &c[0]
+		for i := 1; i < clusterSize; i++ {
+			if c[i].amount < slot.amount {
+				slot = &c[i]
+			}
+		}
+		if slot.amount > e.amount && !final {
+			return // keep the entry that cost more work
+		}
+	}
+	*slot = e
+}
+
+// subsumed reports whether the final entry e decides the position whose
+// attacker hand is h.
+func subsumed(e *entry, h board.Hand) bool {
+	if e.pn == 0 {
+		return covers(h, e.hand)
+	}
+	return covers(e.hand, h)
+}
+
+// needsCollection reports whether the table is full enough to collect.
+func (t *table) needsCollection() bool { return t.used*10 > t.capacity()*8 }
+
+// collect frees the entries of least work until about half the slots are
+// free: a histogram of work (by powers of two) picks the cut.
+func (t *table) collect() {
+	var hist [33]int
+	for ci := range t.clusters {
+		for i := range t.clusters[ci] {
+			if a := t.clusters[ci][i].amount; a != 0 {
+				hist[bits.Len32(a)]++
+			}
+		}
+	}
+	target := t.used - t.capacity()/2
+	cut, freed := 0, 0
+	for cut < len(hist) && freed < target {
+		freed += hist[cut]
+		cut++
+	}
+	for ci := range t.clusters {
+		for i := range t.clusters[ci] {
+			s := &t.clusters[ci][i]
+			if s.amount != 0 && bits.Len32(s.amount) < cut {
+				*s = entry{}
+				t.used--
+			}
+		}
+	}
+	t.gcs++
+}

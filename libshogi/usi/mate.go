@@ -1,0 +1,43 @@
+package usi
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/libshogi/libshogi/libshogi/board"
+	"github.com/libshogi/libshogi/libshogi/mate"
+)
+
+// The mate solver's options join the USI option list.
+func init() {
+	for _, o := range mate.Options {
+		optionList = append(optionList, option{name: o.Name, kind: optSpin, def: strconv.Itoa(o.Default), min: o.Min, max: o.Max})
+	}
+}
+
+// mateSearch answers "go mate": checkmate <moves>, checkmate nomate, or
+// checkmate timeout (the time ran out or stop came first).
+func (u *Engine) mateSearch(pos *board.Position, limit time.Duration, done chan struct{}) {
+	line := "checkmate timeout"
+	if pos.KingSquare(pos.SideToMove().Opp()) == board.NoSquare {
+		line = "checkmate nomate" // nothing to mate
+		u.finish(line, done)
+		return
+	}
+	s := mate.New(u.intOpt("MateHash"))
+	res, err := s.Solve(pos, mate.Limits{Time: limit, Stop: &u.stopM})
+	switch {
+	case err != nil:
+		u.infoString("go mate: %v", err)
+	case res.Status == mate.Mate:
+		moves := make([]string, len(res.Line))
+		for i, m := range res.Line {
+			moves[i] = m.USI()
+		}
+		line = "checkmate " + strings.Join(moves, " ")
+	case res.Status == mate.NoMate:
+		line = "checkmate nomate"
+	}
+	u.finish(line, done)
+}
