@@ -23,8 +23,8 @@ import (
 	"github.com/libshogi/libshogi/libshogi/search"
 )
 
-// engine is what an engine handle refers to.
-type engine struct {
+// engineHandle is what an engine handle (shogi_engine_t) refers to.
+type engineHandle struct {
 	e    *search.Engine
 	net  *nnue.Net   // the network handle given at creation (nil: none)
 	busy atomic.Bool // a shogi_engine_search call is running
@@ -39,9 +39,9 @@ type engine struct {
 	filePath string
 }
 
-func withEngine(cerr *C.shogi_error_t, h C.shogi_engine_t, body func(en *engine) error) C.shogi_status_t {
+func withEngine(cerr *C.shogi_error_t, h C.shogi_engine_t, body func(en *engineHandle) error) C.shogi_status_t {
 	return withHandle(cerr, handleValue(unsafe.Pointer(h)), kindEngine, func(o *object) error {
-		return body(o.value.(*engine))
+		return body(o.value.(*engineHandle))
 	})
 }
 
@@ -101,7 +101,7 @@ func structValues(base *search.OptionValues, o *C.shogi_engine_options_t) (*sear
 // searchOptions are the engine options the values give: the network
 // EvalFile/EvalDir name (loaded once per path) or else the engine's network
 // handle, at the values' FV_SCALE.
-func (en *engine) searchOptions(v *search.OptionValues) (search.Options, error) {
+func (en *engineHandle) searchOptions(v *search.OptionValues) (search.Options, error) {
 	opts := v.EngineOptions()
 	net := en.net
 	if path := v.EvalPath(); path != "" {
@@ -139,7 +139,7 @@ func shogi_engine_new(options *C.shogi_engine_options_t, net C.shogi_network_t, 
 		if err != nil {
 			return err
 		}
-		en := &engine{net: n, values: v}
+		en := &engineHandle{net: n, values: v}
 		opts, err := en.searchOptions(v)
 		if err != nil {
 			return err
@@ -156,7 +156,7 @@ func shogi_engine_free(eng C.shogi_engine_t, cerr *C.shogi_error_t) C.shogi_stat
 			return nil
 		}
 		h := handleValue(unsafe.Pointer(eng))
-		if o, err := handles.find(h, kindEngine); err == nil && o.value.(*engine).busy.Load() {
+		if o, err := handles.find(h, kindEngine); err == nil && o.value.(*engineHandle).busy.Load() {
 			return errorf(statusState, "engine is searching: stop the search and wait for it before freeing")
 		}
 		return handles.remove(h, kindEngine)
@@ -165,7 +165,7 @@ func shogi_engine_free(eng C.shogi_engine_t, cerr *C.shogi_error_t) C.shogi_stat
 
 //export shogi_engine_set_options
 func shogi_engine_set_options(eng C.shogi_engine_t, options *C.shogi_engine_options_t, cerr *C.shogi_error_t) C.shogi_status_t {
-	return withEngine(cerr, eng, func(en *engine) error {
+	return withEngine(cerr, eng, func(en *engineHandle) error {
 		if en.busy.Load() {
 			return errorf(statusState, "engine is searching")
 		}
@@ -185,7 +185,7 @@ func shogi_engine_set_options(eng C.shogi_engine_t, options *C.shogi_engine_opti
 
 //export shogi_engine_new_game
 func shogi_engine_new_game(eng C.shogi_engine_t, cerr *C.shogi_error_t) C.shogi_status_t {
-	return withEngine(cerr, eng, func(en *engine) error {
+	return withEngine(cerr, eng, func(en *engineHandle) error {
 		if en.busy.Load() {
 			return errorf(statusState, "engine is searching")
 		}
@@ -275,7 +275,7 @@ func fillResult(r *C.shogi_search_result_t, res *search.Result) {
 //export shogi_engine_search
 func shogi_engine_search(eng C.shogi_engine_t, pos C.shogi_position_t, limits *C.shogi_search_limits_t,
 	callback C.shogi_info_callback_t, userData unsafe.Pointer, result *C.shogi_search_result_t, cerr *C.shogi_error_t) C.shogi_status_t {
-	return withEngine(cerr, eng, func(en *engine) error {
+	return withEngine(cerr, eng, func(en *engineHandle) error {
 		if result == nil {
 			return errNull("result")
 		}
@@ -336,7 +336,7 @@ func shogi_engine_search(eng C.shogi_engine_t, pos C.shogi_position_t, limits *C
 
 //export shogi_engine_stop
 func shogi_engine_stop(eng C.shogi_engine_t, cerr *C.shogi_error_t) C.shogi_status_t {
-	return withEngine(cerr, eng, func(en *engine) error {
+	return withEngine(cerr, eng, func(en *engineHandle) error {
 		if en.busy.Load() {
 			en.stopReq.Store(true)
 			en.e.Stop()
@@ -347,7 +347,7 @@ func shogi_engine_stop(eng C.shogi_engine_t, cerr *C.shogi_error_t) C.shogi_stat
 
 //export shogi_engine_ponderhit
 func shogi_engine_ponderhit(eng C.shogi_engine_t, cerr *C.shogi_error_t) C.shogi_status_t {
-	return withEngine(cerr, eng, func(en *engine) error {
+	return withEngine(cerr, eng, func(en *engineHandle) error {
 		en.e.PonderHit()
 		return nil
 	})
@@ -355,7 +355,7 @@ func shogi_engine_ponderhit(eng C.shogi_engine_t, cerr *C.shogi_error_t) C.shogi
 
 //export shogi_engine_searching
 func shogi_engine_searching(eng C.shogi_engine_t, searching *C.int32_t, cerr *C.shogi_error_t) C.shogi_status_t {
-	return withEngine(cerr, eng, func(en *engine) error {
+	return withEngine(cerr, eng, func(en *engineHandle) error {
 		if searching == nil {
 			return errNull("searching")
 		}
