@@ -18,8 +18,8 @@
  * ==========================================================================
  * Conventions (every function follows them)
  * ==========================================================================
- * Handles.  Every object (position; later network, accumulator, engine,
- *   record) is an opaque handle: a pointer-sized value that must never be
+ * Handles.  Every object (position, network, accumulator, engine, record)
+ *   is an opaque handle: a pointer-sized value that must never be
  *   dereferenced. A handle is created by a shogi_<kind>_new / _from_ function
  *   and released by shogi_<kind>_free. A freed handle is never given out
  *   again for a long time, so using it after free is reported as

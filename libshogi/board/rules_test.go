@@ -266,7 +266,7 @@ func TestMaxMoves(t *testing.T) {
 	}
 }
 
-func TestMate1(t *testing.T) {
+func TestMatingMove(t *testing.T) {
 	cases := []struct {
 		sfen string
 		mate bool
@@ -281,14 +281,14 @@ func TestMate1(t *testing.T) {
 		p, _ := FromSFEN(c.sfen)
 		m := p.MatingMove()
 		if (m != MoveNone) != c.mate {
-			t.Errorf("%s: Mate1 = %v, want mate %v", c.sfen, m, c.mate)
+			t.Errorf("%s: MatingMove = %v, want mate %v", c.sfen, m, c.mate)
 			continue
 		}
 		if m == MoveNone {
 			continue
 		}
 		if !p.IsLegal(m) {
-			t.Fatalf("%s: Mate1 returned illegal %v", c.sfen, m)
+			t.Fatalf("%s: MatingMove returned illegal %v", c.sfen, m)
 		}
 		p.DoMove(m)
 		if !p.InCheck() || p.HasLegalMove() {

@@ -49,7 +49,7 @@ func checkMatePV(t *testing.T, pos *board.Position, pv []board.Move) {
 	}
 }
 
-func TestMateSolver(t *testing.T) {
+func TestChecksMateSearch(t *testing.T) {
 	for _, tc := range mateTests {
 		pos := mustPos(t, tc.sfen)
 		ms := NewChecksMateSearch(nil)
