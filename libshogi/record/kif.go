@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/libshogi/libshogi/libshogi/board"
 )
@@ -99,6 +100,27 @@ var kifEndWords = []struct {
 	{"不詰", EndNoMate}, {"詰み", EndMate}, {"詰", EndMate}, {"切れ負け", EndTimeUp}, {"時間切れ", EndTimeUp},
 	{"反則勝ち", EndIllegalWin}, {"反則負け", EndIllegalMove}, {"入玉勝ち", EndDeclareWin},
 	{"不戦勝", EndWinByDefault}, {"不戦敗", EndLossByDefault}, {"封じ手", EndInterrupt},
+	// Other writers' words: cshogi's exporter writes 入玉宣言 for a
+	// declaration win; 宣言勝ち is another spelling.
+	{"入玉宣言", EndDeclareWin}, {"宣言勝ち", EndDeclareWin}, {"最大手数", EndMaxMoves},
+}
+
+// looksLikeEndWord reports whether the text of a numbered KIF line is a
+// word rather than a move: a move starts with its destination (a digit or
+// 同).
+func looksLikeEndWord(body string) (string, bool) {
+	f := strings.Fields(strings.ReplaceAll(body, "\u3000", " "))
+	if len(f) == 0 {
+		return "", false
+	}
+	r, _ := utf8.DecodeRuneInString(f[0])
+	switch {
+	case r >= '0' && r <= '9', r >= '０' && r <= '９', strings.ContainsRune("一二三四五六七八九同", r):
+		return "", false
+	case r < 0x80 && r != '*':
+		return "", false // ASCII text is a broken move, not a Japanese end word
+	}
+	return f[0], true
 }
 
 // kakinoki is the shared reader of KIF and KI2.
@@ -466,6 +488,13 @@ func (k *kakinoki) kifMove(t string) error {
 	}
 	to, rest, err := k.parseDest(body)
 	if err != nil {
+		if w, ok := looksLikeEndWord(body); ok && k.format == "kif" {
+			// An end word we do not know: keep the game, with no result.
+			k.setEnd(EndUnknown)
+			k.cur().End.Text = w
+			k.g.Warnings = append(k.g.Warnings, fmt.Sprintf("kif: line %d: unknown end word %q: the game has no result", k.line, w))
+			return nil
+		}
 		return k.errf("%v", err)
 	}
 	pt, rest, ok := kifPiece(rest)

@@ -47,6 +47,8 @@ func kifEndWord(e *Ending) string {
 		return "不戦勝"
 	case EndLossByDefault:
 		return "不戦敗"
+	case EndUnknown:
+		return e.Text
 	}
 	return ""
 }
