@@ -24,8 +24,8 @@ import (
 	"github.com/libshogi/libshogi/libshogi/search"
 )
 
-// engine is what an engine handle refers to.
-type engine struct {
+// engineHandle is what an engine handle (shogi_engine_t) refers to.
+type engineHandle struct {
 	e    *search.Engine
 	net  *nnue.Net   // the network handle given at creation (nil: none)
 	busy atomic.Bool // a shogi_engine_search call is running
@@ -45,7 +45,7 @@ type engine struct {
 
 // begin marks the engine busy with a new search (SHOGI_E_STATE when it
 // already is) and forgets any stop request of an earlier search.
-func (en *engine) begin() error {
+func (en *engineHandle) begin() error {
 	en.stateMu.Lock()
 	defer en.stateMu.Unlock()
 	if en.busy.Load() {
@@ -56,14 +56,14 @@ func (en *engine) begin() error {
 	return nil
 }
 
-func (en *engine) end() {
+func (en *engineHandle) end() {
 	en.stateMu.Lock()
 	en.busy.Store(false)
 	en.stateMu.Unlock()
 }
 
 // requestStop stops the running search, or the one being set up.
-func (en *engine) requestStop() {
+func (en *engineHandle) requestStop() {
 	en.stateMu.Lock()
 	defer en.stateMu.Unlock()
 	if en.busy.Load() {
@@ -74,7 +74,7 @@ func (en *engine) requestStop() {
 
 // applyStopRequest is called once the search is set up (its stop flag
 // cleared): a stop that came earlier now takes effect.
-func (en *engine) applyStopRequest() {
+func (en *engineHandle) applyStopRequest() {
 	en.stateMu.Lock()
 	defer en.stateMu.Unlock()
 	if en.stopReq {
@@ -82,9 +82,9 @@ func (en *engine) applyStopRequest() {
 	}
 }
 
-func withEngine(cerr *C.shogi_error_t, h C.shogi_engine_t, body func(en *engine) error) C.shogi_status_t {
+func withEngine(cerr *C.shogi_error_t, h C.shogi_engine_t, body func(en *engineHandle) error) C.shogi_status_t {
 	return withHandle(cerr, handleValue(unsafe.Pointer(h)), kindEngine, func(o *object) error {
-		return body(o.value.(*engine))
+		return body(o.value.(*engineHandle))
 	})
 }
 
@@ -144,7 +144,7 @@ func structValues(base *search.OptionValues, o *C.shogi_engine_options_t) (*sear
 // searchOptions are the engine options the values give: the network
 // EvalFile/EvalDir name (loaded once per path) or else the engine's network
 // handle, at the values' FV_SCALE.
-func (en *engine) searchOptions(v *search.OptionValues) (search.Options, error) {
+func (en *engineHandle) searchOptions(v *search.OptionValues) (search.Options, error) {
 	opts := v.EngineOptions()
 	net := en.net
 	if path := v.EvalPath(); path != "" {
@@ -182,7 +182,7 @@ func shogi_engine_new(options *C.shogi_engine_options_t, net C.shogi_network_t, 
 		if err != nil {
 			return err
 		}
-		en := &engine{net: n, values: v}
+		en := &engineHandle{net: n, values: v}
 		opts, err := en.searchOptions(v)
 		if err != nil {
 			return err
@@ -201,7 +201,7 @@ func shogi_engine_free(eng C.shogi_engine_t, cerr *C.shogi_error_t) C.shogi_stat
 			return nil
 		}
 		h := handleValue(unsafe.Pointer(eng))
-		if o, err := handles.find(h, kindEngine); err == nil && o.value.(*engine).busy.Load() {
+		if o, err := handles.find(h, kindEngine); err == nil && o.value.(*engineHandle).busy.Load() {
 			return errorf(statusState, "engine is searching: stop the search and wait for it before freeing")
 		}
 		return handles.remove(h, kindEngine)
@@ -210,7 +210,7 @@ func shogi_engine_free(eng C.shogi_engine_t, cerr *C.shogi_error_t) C.shogi_stat
 
 //export shogi_engine_set_options
 func shogi_engine_set_options(eng C.shogi_engine_t, options *C.shogi_engine_options_t, cerr *C.shogi_error_t) C.shogi_status_t {
-	return withEngine(cerr, eng, func(en *engine) error {
+	return withEngine(cerr, eng, func(en *engineHandle) error {
 		if en.busy.Load() {
 			return errorf(statusState, "engine is searching")
 		}
@@ -232,7 +232,7 @@ func shogi_engine_set_options(eng C.shogi_engine_t, options *C.shogi_engine_opti
 
 //export shogi_engine_new_game
 func shogi_engine_new_game(eng C.shogi_engine_t, cerr *C.shogi_error_t) C.shogi_status_t {
-	return withEngine(cerr, eng, func(en *engine) error {
+	return withEngine(cerr, eng, func(en *engineHandle) error {
 		if en.busy.Load() {
 			return errorf(statusState, "engine is searching")
 		}
@@ -319,7 +319,7 @@ func fillResult(r *C.shogi_search_result_t, res *search.Result) {
 //export shogi_engine_search
 func shogi_engine_search(eng C.shogi_engine_t, pos C.shogi_position_t, limits *C.shogi_search_limits_t,
 	callback C.shogi_info_callback_t, userData unsafe.Pointer, result *C.shogi_search_result_t, cerr *C.shogi_error_t) C.shogi_status_t {
-	return withEngine(cerr, eng, func(en *engine) error {
+	return withEngine(cerr, eng, func(en *engineHandle) error {
 		if result == nil {
 			return errNull("result")
 		}
@@ -380,7 +380,7 @@ func shogi_engine_search(eng C.shogi_engine_t, pos C.shogi_position_t, limits *C
 
 //export shogi_engine_stop
 func shogi_engine_stop(eng C.shogi_engine_t, cerr *C.shogi_error_t) C.shogi_status_t {
-	return withEngine(cerr, eng, func(en *engine) error {
+	return withEngine(cerr, eng, func(en *engineHandle) error {
 		en.requestStop()
 		return nil
 	})
@@ -388,7 +388,7 @@ func shogi_engine_stop(eng C.shogi_engine_t, cerr *C.shogi_error_t) C.shogi_stat
 
 //export shogi_engine_ponderhit
 func shogi_engine_ponderhit(eng C.shogi_engine_t, cerr *C.shogi_error_t) C.shogi_status_t {
-	return withEngine(cerr, eng, func(en *engine) error {
+	return withEngine(cerr, eng, func(en *engineHandle) error {
 		en.e.PonderHit()
 		return nil
 	})
@@ -396,7 +396,7 @@ func shogi_engine_ponderhit(eng C.shogi_engine_t, cerr *C.shogi_error_t) C.shogi
 
 //export shogi_engine_searching
 func shogi_engine_searching(eng C.shogi_engine_t, searching *C.int32_t, cerr *C.shogi_error_t) C.shogi_status_t {
-	return withEngine(cerr, eng, func(en *engine) error {
+	return withEngine(cerr, eng, func(en *engineHandle) error {
 		if searching == nil {
 			return errNull("searching")
 		}

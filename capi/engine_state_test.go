@@ -10,7 +10,7 @@ import (
 // touches anything, so the running search keeps a stop request that
 // arrived while it was being set up.
 func TestBusyEngineKeepsStopRequest(t *testing.T) {
-	en := &engine{e: search.NewEngine(search.DefaultOptions())}
+	en := &engineHandle{e: search.NewEngine(search.DefaultOptions())}
 	if err := en.begin(); err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/libshogi/libshogi/libshogi/board"
 	"github.com/libshogi/libshogi/libshogi/mate"
+	"github.com/libshogi/libshogi/libshogi/search"
 )
 
 // mateSolver is what a mate solver handle refers to.
@@ -34,9 +35,9 @@ func shogi_mate_solver_new(tableMB C.int32_t, out *C.shogi_mate_solver_t, cerr *
 		if out == nil {
 			return errNull("out")
 		}
-		o, _ := mate.OptionByName("MateHash")
-		if tableMB < 0 || int(tableMB) > o.Max {
-			return errorf(statusInvalidArgument, "table_mb %d: must be 0..%d (0: %d)", int32(tableMB), o.Max, o.Default)
+		o, _ := search.LookupOption("MateHash")
+		if tableMB < 0 || int64(tableMB) > o.Max {
+			return errorf(statusInvalidArgument, "table_mb %d: must be 0..%d (0: %s)", int32(tableMB), o.Max, o.Default)
 		}
 		return newHandle(unsafe.Pointer(out), kindMateSolver, &mateSolver{s: mate.New(int(tableMB))})
 	})

@@ -77,7 +77,7 @@ func shogi_option_text(index C.size_t, field C.int32_t, buf *C.char, size C.size
 
 //export shogi_engine_set_option
 func shogi_engine_set_option(eng C.shogi_engine_t, name, value *C.char, cerr *C.shogi_error_t) C.shogi_status_t {
-	return withEngine(cerr, eng, func(en *engine) error {
+	return withEngine(cerr, eng, func(en *engineHandle) error {
 		n, err := goString(name, "name")
 		if err != nil {
 			return err
@@ -107,7 +107,7 @@ func shogi_engine_set_option(eng C.shogi_engine_t, name, value *C.char, cerr *C.
 
 //export shogi_engine_get_option
 func shogi_engine_get_option(eng C.shogi_engine_t, name *C.char, buf *C.char, size C.size_t, needed *C.size_t, cerr *C.shogi_error_t) C.shogi_status_t {
-	return withEngine(cerr, eng, func(en *engine) error {
+	return withEngine(cerr, eng, func(en *engineHandle) error {
 		n, err := goString(name, "name")
 		if err != nil {
 			return err

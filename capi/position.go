@@ -381,5 +381,5 @@ func shogi_position_declaration(h C.shogi_position_t, rule C.int32_t, result *C.
 //export shogi_position_mate1
 func shogi_position_mate1(h C.shogi_position_t, move *C.uint32_t, cerr *C.shogi_error_t) C.shogi_status_t {
 	// Mate1 does and undoes moves: a copy keeps this a read.
-	return positionValue(cerr, h, move, "move", func(p *board.Position) C.uint32_t { return C.uint32_t(p.Clone().Mate1()) })
+	return positionValue(cerr, h, move, "move", func(p *board.Position) C.uint32_t { return C.uint32_t(p.Clone().MatingMove()) })
 }

@@ -194,10 +194,10 @@ var outcomeCodes = map[record.Outcome]C.int32_t{
 }
 
 // The SHOGI_END_* values are the record.EndKind values (checked in init).
-const lastEndKind = record.EndLossByDefault
+const lastEndKind = record.EndUnknown
 
 func init() {
-	if C.SHOGI_END_LOSS_BY_DEFAULT != int(lastEndKind) || C.SHOGI_END_RESIGN != int(record.EndResign) ||
+	if C.SHOGI_END_UNKNOWN != int(lastEndKind) || C.SHOGI_END_RESIGN != int(record.EndResign) ||
 		C.SHOGI_END_MATE != int(record.EndMate) || C.SHOGI_END_DECLARE_WIN != int(record.EndDeclareWin) {
 		panic("capi: SHOGI_END_* values do not match record.EndKind")
 	}
@@ -224,7 +224,7 @@ func shogi_record_result(h C.shogi_record_t, result *C.int32_t, end *C.int32_t, 
 //export shogi_record_set_end
 func shogi_record_set_end(h C.shogi_record_t, end C.int32_t, cerr *C.shogi_error_t) C.shogi_status_t {
 	return withRecord(cerr, h, func(g *record.Game) error {
-		if end < 0 || end > C.int32_t(lastEndKind) {
+		if end < 0 || end >= C.int32_t(record.EndUnknown) { // an unknown end is read, never set
 			return errorf(statusInvalidArgument, "unknown end %d", int32(end))
 		}
 		n := g.Root

@@ -18,8 +18,8 @@
  * ==========================================================================
  * Conventions (every function follows them)
  * ==========================================================================
- * Handles.  Every object (position; later network, accumulator, engine,
- *   record) is an opaque handle: a pointer-sized value that must never be
+ * Handles.  Every object (position, network, accumulator, engine, record)
+ *   is an opaque handle: a pointer-sized value that must never be
  *   dereferenced. A handle is created by a shogi_<kind>_new / _from_ function
  *   and released by shogi_<kind>_free. A freed handle is never given out
  *   again for a long time, so using it after free is reported as
@@ -1119,6 +1119,36 @@ SHOGI_API shogi_status_t shogi_mate_line_usi(shogi_mate_solver_t solver,
                                              size_t cap,
                                              size_t *needed,
                                              shogi_error_t *err);
+
+/* ---- record lists (ABI 1.1) ---- */
+/*
+ * A CSA file may hold several games separated by "/": shogi_record_parse
+ * then fails with SHOGI_E_PARSE ("the file holds N games"), and
+ * shogi_record_parse_all reads them all. Both fail on text in UTF-16 or
+ * UTF-32 and on KIF/KI2 text with no record in it (no header, position,
+ * move or ending), instead of returning an empty record.
+ */
+
+/* An end word a KIF reader does not know (the game is kept, with no result
+ * and a warning): a shogi_record_result end value. */
+enum { SHOGI_END_UNKNOWN = 18 };
+
+/* Reads every game of a record file (arrays-out convention: items == NULL
+ * is a count query, which parses the text too). On success items[0..count)
+ * are new record handles, each freed with shogi_record_free; on any error
+ * none is created. format and *format_read as shogi_record_parse. */
+SHOGI_API shogi_status_t shogi_record_parse_all(const void *data, size_t size,
+                                                int32_t format,
+                                                shogi_record_t *items,
+                                                size_t cap, size_t *count,
+                                                int32_t *format_read,
+                                                shogi_error_t *err);
+
+/* What the reader accepted but could not fully read, one line each ("" when
+ * nothing): e.g. an unknown KIF end word (strings-out convention). */
+SHOGI_API shogi_status_t shogi_record_warnings(shogi_record_t rec, char *buf,
+                                               size_t size, size_t *needed,
+                                               shogi_error_t *err);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -230,24 +230,15 @@ func (c *converter) convert(name string, r io.Reader) error {
 		if err != nil {
 			return err
 		}
-		var games []*record.Game
-		switch c.inFmt {
-		case "csa":
-			text, _ := record.DecodeText(data)
-			games, err = record.ParseCSAAll(text)
-		case "kif":
-			var g *record.Game
-			g, _, err = record.ReadKIF(data)
-			games = []*record.Game{g}
-		case "ki2":
-			var g *record.Game
-			g, _, err = record.ReadKI2(data)
-			games = []*record.Game{g}
-		}
+		f := map[string]record.RecordFormat{"csa": record.RecordCSA, "kif": record.RecordKIF, "ki2": record.RecordKI2}[c.inFmt]
+		games, _, err := record.ReadRecords(data, f)
 		if err != nil {
 			return err
 		}
 		for _, g := range games {
+			for _, w := range g.Warnings {
+				fmt.Fprintf(os.Stderr, "convert: %s: %s\n", name, w)
+			}
 			if err := c.game(g); err != nil {
 				return err
 			}

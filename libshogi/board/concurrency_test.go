@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// TestConcurrentReaders: generation, IsLegal, Mate1 and GivesCheck only
+// TestConcurrentReaders: generation, IsLegal, MatingMove and GivesCheck only
 // read the position, so goroutines may share one (the C ABI and the
 // bindings promise it). U1/U4 exercise the pawn-drop-mate test, which must
 // not place its pawn on the shared board.

@@ -36,7 +36,8 @@ const (
 	GenChecks
 )
 
-// GenerateLegal appends nothing: it fills ml with every legal move.
+// GenerateLegal replaces the contents of ml with every legal move
+// (Generate with GenAll), useless non-promotions included.
 func (p *Position) GenerateLegal(ml *MoveList) {
 	ml.N = 0
 	p.generate(ml, true, true, true)

@@ -238,9 +238,9 @@ func (p *Position) DeclarationMove(rule EnteringKingRule) Move {
 	return MoveNone
 }
 
-// Mate1 returns a move that checkmates at once, or MoveNone. A pawn-drop
-// mate is never returned (it is illegal).
-func (p *Position) Mate1() Move {
+// MatingMove returns a move that checkmates at once (trying every check),
+// or MoveNone. A pawn-drop mate is never returned (it is illegal).
+func (p *Position) MatingMove() Move {
 	var ml MoveList
 	p.generate(&ml, true, true, true)
 	for _, m := range ml.Moves[:ml.N] {

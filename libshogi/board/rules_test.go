@@ -256,7 +256,7 @@ func TestMaxMoves(t *testing.T) {
 	}
 	// A mate on the last allowed move is a win, not a draw.
 	q, _ := FromSFEN("kn7/9/1G7/9/9/9/9/9/4K4 b G 9")
-	m := q.Mate1()
+	m := q.MatingMove()
 	if m == MoveNone {
 		t.Fatal("no mate found")
 	}
@@ -266,7 +266,7 @@ func TestMaxMoves(t *testing.T) {
 	}
 }
 
-func TestMate1(t *testing.T) {
+func TestMatingMove(t *testing.T) {
 	cases := []struct {
 		sfen string
 		mate bool
@@ -279,16 +279,16 @@ func TestMate1(t *testing.T) {
 	}
 	for _, c := range cases {
 		p, _ := FromSFEN(c.sfen)
-		m := p.Mate1()
+		m := p.MatingMove()
 		if (m != MoveNone) != c.mate {
-			t.Errorf("%s: Mate1 = %v, want mate %v", c.sfen, m, c.mate)
+			t.Errorf("%s: MatingMove = %v, want mate %v", c.sfen, m, c.mate)
 			continue
 		}
 		if m == MoveNone {
 			continue
 		}
 		if !p.IsLegal(m) {
-			t.Fatalf("%s: Mate1 returned illegal %v", c.sfen, m)
+			t.Fatalf("%s: MatingMove returned illegal %v", c.sfen, m)
 		}
 		p.DoMove(m)
 		if !p.InCheck() || p.HasLegalMove() {

@@ -178,6 +178,11 @@ func (d *Setup) KingSquare(c Color) Square {
 func (d *Setup) BoardSFEN() string {
 	var b strings.Builder
 	b.Grow(80)
+	d.writeBoard(&b)
+	return b.String()
+}
+
+func (d *Setup) writeBoard(b *strings.Builder) {
 	for r := 1; r <= 9; r++ {
 		empty := 0
 		for f := 9; f >= 1; f-- {
@@ -190,7 +195,7 @@ func (d *Setup) BoardSFEN() string {
 				b.WriteByte(byte('0' + empty))
 				empty = 0
 			}
-			b.WriteString(pc.String())
+			writePiece(b, pc)
 		}
 		if empty > 0 {
 			b.WriteByte(byte('0' + empty))
@@ -199,13 +204,34 @@ func (d *Setup) BoardSFEN() string {
 			b.WriteByte('/')
 		}
 	}
-	return b.String()
+}
+
+// writePiece writes the SFEN letter(s) of pc, lowercase for White,
+// without allocating.
+func writePiece(b *strings.Builder, pc Piece) {
+	if pc.Type() == NoPieceType || pc.Type() >= NumPieceTypes {
+		b.WriteByte('.') // as Piece.String: not a piece
+		return
+	}
+	s := sfenLetters[pc.Type()]
+	if pc.Color() == White {
+		b.WriteString(s[:len(s)-1])
+		b.WriteByte(s[len(s)-1] + 'a' - 'A')
+		return
+	}
+	b.WriteString(s)
 }
 
 // HandSFEN writes the hand field of the SFEN in canonical order (R B G S N
 // L P, Black first), "-" when both hands are empty.
 func HandSFEN(black, white Hand) string {
 	var b strings.Builder
+	writeHands(&b, black, white)
+	return b.String()
+}
+
+func writeHands(b *strings.Builder, black, white Hand) {
+	n0 := b.Len()
 	for c, h := range [2]Hand{black, white} {
 		for _, pt := range HandTypes {
 			n := h.Count(pt)
@@ -213,25 +239,44 @@ func HandSFEN(black, white Hand) string {
 				continue
 			}
 			if n > 1 {
-				b.WriteString(strconv.Itoa(n))
+				if n >= 10 {
+					b.WriteByte(byte('0' + n/10))
+				}
+				b.WriteByte(byte('0' + n%10))
 			}
-			b.WriteString(NewPiece(Color(c), pt).String())
+			writePiece(b, NewPiece(Color(c), pt))
 		}
 	}
-	if b.Len() == 0 {
-		return "-"
+	if b.Len() == n0 {
+		b.WriteByte('-')
 	}
-	return b.String()
 }
 
 // SFEN4 writes the SFEN without the move number ("board side hands").
 func (d *Setup) SFEN4() string {
-	return d.BoardSFEN() + " " + d.Side.String() + " " + HandSFEN(d.Hands[0], d.Hands[1])
+	var b strings.Builder
+	b.Grow(96)
+	d.writeSFEN4(&b)
+	return b.String()
+}
+
+func (d *Setup) writeSFEN4(b *strings.Builder) {
+	d.writeBoard(b)
+	b.WriteByte(' ')
+	b.WriteString(d.Side.String())
+	b.WriteByte(' ')
+	writeHands(b, d.Hands[0], d.Hands[1])
 }
 
 // SFEN writes the canonical SFEN with the move number (at least 1).
 func (d *Setup) SFEN() string {
-	return d.SFEN4() + " " + strconv.Itoa(max(d.Ply, 1))
+	var b strings.Builder
+	b.Grow(100)
+	d.writeSFEN4(&b)
+	b.WriteByte(' ')
+	var num [20]byte
+	b.Write(strconv.AppendInt(num[:0], int64(max(d.Ply, 1)), 10))
+	return b.String()
 }
 
 // Setup is the position's board, hands, side to move and move number.

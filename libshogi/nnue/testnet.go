@@ -3,6 +3,8 @@ package nnue
 import (
 	"fmt"
 	"math"
+
+	"github.com/libshogi/libshogi/internal/batch"
 )
 
 // splitmix64 returns the k-th draw (k = 0, 1, ...) of the counter-based
@@ -150,27 +152,19 @@ func NewNet(a Arch) (*Net, error) {
 	return n, nil
 }
 
-// fillFT draws the 32 million FT weights, split across goroutines.
+// fillFT draws the 32 million FT weights, split across goroutines by the
+// library's batch runner (each weight depends on its index only).
 func fillFT(w []int16, d *drawer, r [2]int64) {
-	const parts = 8
 	start := d.k
 	d.k += uint64(len(w))
 	if d.zero {
 		return
 	}
 	span := uint64(r[1] - r[0] + 1)
-	done := make(chan struct{}, parts)
-	chunk := (len(w) + parts - 1) / parts
-	for p := 0; p < parts; p++ {
-		lo, hi := p*chunk, min((p+1)*chunk, len(w))
-		go func() {
-			for i := lo; i < hi; i++ {
-				w[i] = int16(r[0] + int64(splitmix64(d.seed, start+uint64(i))%span))
-			}
-			done <- struct{}{}
-		}()
-	}
-	for p := 0; p < parts; p++ {
-		<-done
-	}
+	batch.Ranges(len(w), 1<<16, func(lo, hi int) (int, error) {
+		for i := lo; i < hi; i++ {
+			w[i] = int16(r[0] + int64(splitmix64(d.seed, start+uint64(i))%span))
+		}
+		return -1, nil
+	})
 }

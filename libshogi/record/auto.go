@@ -1,6 +1,7 @@
 package record
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
@@ -57,27 +58,89 @@ func DetectFormat(text string) RecordFormat {
 
 // ReadRecord decodes bytes (UTF-8 with or without BOM, or Shift_JIS) and
 // reads a record of the given format (RecordAuto detects it). It returns
-// the format it read.
+// the format it read. A CSA file of several games (separated by "/") is an
+// error that says so: ReadRecords reads them all. Text in UTF-16 or
+// UTF-32, and text with no record in it (no header, position, move or
+// ending), are errors too.
 func ReadRecord(data []byte, f RecordFormat) (*Game, RecordFormat, error) {
+	gs, f, err := ReadRecords(data, f)
+	if err != nil {
+		return nil, f, err
+	}
+	if len(gs) > 1 {
+		return nil, f, &Error{Format: f.String(), Index: -1,
+			Msg: fmt.Sprintf("the file holds %d games (separated by \"/\"): read them with ReadRecords", len(gs))}
+	}
+	return gs[0], f, nil
+}
+
+// ReadRecords is ReadRecord for a file that may hold several games (CSA
+// separates them by "/"; the other formats hold one). Every game must be
+// good: the first bad one is the error.
+func ReadRecords(data []byte, f RecordFormat) ([]*Game, RecordFormat, error) {
+	if msg := wideText(data); msg != "" {
+		return nil, f, &Error{Format: "text", Index: -1, Msg: msg}
+	}
 	text, _ := DecodeText(data)
 	if f == RecordAuto {
 		f = DetectFormat(text)
 	}
-	var g *Game
+	var gs []*Game
 	var err error
 	switch f {
 	case RecordCSA:
-		g, err = ParseCSA(text)
-	case RecordKIF:
-		g, err = ParseKIF(text)
-	case RecordKI2:
-		g, err = ParseKI2(text)
-	case RecordUSI:
-		g, err = ParseUSI(text)
+		gs, err = ParseCSAAll(text)
+	case RecordKIF, RecordKI2, RecordUSI:
+		var g *Game
+		switch f {
+		case RecordKIF:
+			g, err = ParseKIF(text)
+		case RecordKI2:
+			g, err = ParseKI2(text)
+		default:
+			g, err = ParseUSI(text)
+		}
+		gs = []*Game{g}
 	default:
 		return nil, f, fmt.Errorf("unknown record format %d", f)
 	}
-	return g, f, err
+	if err != nil {
+		return nil, f, err
+	}
+	for i, g := range gs {
+		// KIF and KI2 readers skip lines they do not know; CSA and USI
+		// records always name a position.
+		if (f == RecordKIF || f == RecordKI2) && g.isEmpty() {
+			msg := "no record in the text: no header, position, move or ending (is it in another encoding?)"
+			if len(gs) > 1 {
+				msg = fmt.Sprintf("game %d: %s", i+1, msg)
+			}
+			return nil, f, &Error{Format: f.String(), Index: -1, Msg: msg}
+		}
+	}
+	return gs, f, nil
+}
+
+// wideText says why data is UTF-16 or UTF-32 text ("" when it is not):
+// a byte-order mark, or NUL bytes, which no record text holds.
+func wideText(data []byte) string {
+	switch {
+	case bytes.HasPrefix(data, []byte{0, 0, 0xfe, 0xff}), bytes.HasPrefix(data, []byte{0xff, 0xfe, 0, 0}):
+		return "UTF-32 text is not supported: convert it to UTF-8 or Shift_JIS"
+	case bytes.HasPrefix(data, []byte{0xfe, 0xff}), bytes.HasPrefix(data, []byte{0xff, 0xfe}):
+		return "UTF-16 text is not supported: convert it to UTF-8 or Shift_JIS"
+	case bytes.IndexByte(data, 0) >= 0:
+		return "the text holds NUL bytes (UTF-16 or UTF-32 without a byte-order mark, or binary data): convert it to UTF-8 or Shift_JIS"
+	}
+	return ""
+}
+
+// isEmpty reports whether the reader found nothing: no header, player,
+// handicap, comment, move or ending, and the even start position.
+func (g *Game) isEmpty() bool {
+	return len(g.Headers) == 0 && g.Black == "" && g.White == "" && g.Handicap == "" && g.Version == "" &&
+		len(g.Root.Children) == 0 && len(g.Root.Comments) == 0 && g.Root.End == nil &&
+		g.Start.SFEN() == board.StartSFEN
 }
 
 // WriteRecord writes the game in format f (not RecordAuto) and encoding e.

@@ -524,7 +524,11 @@ func FormatCSA(g *Game, o CSAOptions) string {
 	n := g.Root
 	for {
 		if n.End != nil && len(n.Children) == 0 {
-			nl(csaEndName(n.End, v))
+			name := csaEndName(n.End, v)
+			if name == "" {
+				break // CSA has no word for it (an unknown end)
+			}
+			nl(name)
 			if n.End.HasTime {
 				nl(csaTime(n.End.Time, v))
 			}

@@ -21,6 +21,9 @@ type Game struct {
 	Start    Diagram
 	Root     *Node
 	Version  string // CSA version line as read ("V2.2", "V3.0"), "" otherwise
+	// Warnings are what the reader accepted but could not fully read (e.g.
+	// an end word it does not know), one line each with its line number.
+	Warnings []string
 }
 
 // Header is one key/value line. Well-known keys use the names of
@@ -151,11 +154,12 @@ const (
 	EndError                 // %ERROR
 	EndWinByDefault          // 不戦勝: the side to move wins
 	EndLossByDefault         // 不戦敗: the side to move loses
+	EndUnknown               // an end word the reader does not know (Ending.Text): no result
 )
 
 var endNames = [...]string{"", "resign", "interrupt", "repetition", "impasse", "max-moves", "time-up",
 	"illegal-move", "illegal-win", "illegal-black", "illegal-white", "declare-win", "declare-draw",
-	"mate", "no-mate", "error", "win-by-default", "loss-by-default"}
+	"mate", "no-mate", "error", "win-by-default", "loss-by-default", "unknown"}
 
 func (k EndKind) String() string {
 	if int(k) < len(endNames) {
@@ -171,6 +175,7 @@ type Ending struct {
 	Time    time.Duration
 	HasTime bool
 	Line    int
+	Text    string // EndUnknown: the end word as written
 }
 
 // Outcome is the result implied by the ending.

@@ -10,11 +10,12 @@ import (
 	"github.com/libshogi/libshogi/libshogi/board"
 )
 
+// The KIF/KI2 reader (Kakinoki formats) that both formats share: headers,
+// BOD start positions (bod.go), moves (KI2's move text in ki2.go),
+// variations, comments and endings. The writers are in kifwrite.go.
+
 // Piece names in KIF/KI2 move text (the piece before the move).
 var kifMoveNames = [board.NumPieceTypes]string{"", "歩", "香", "桂", "銀", "角", "飛", "金", "玉", "と", "成香", "成桂", "成銀", "馬", "龍"}
-
-// Piece names on a BOD board.
-var bodNames = [board.NumPieceTypes]string{"", "歩", "香", "桂", "銀", "角", "飛", "金", "玉", "と", "杏", "圭", "全", "馬", "龍"}
 
 // kifPieceAliases are accepted on input, longest first.
 var kifPieceAliases = []struct {
@@ -99,6 +100,27 @@ var kifEndWords = []struct {
 	{"不詰", EndNoMate}, {"詰み", EndMate}, {"詰", EndMate}, {"切れ負け", EndTimeUp}, {"時間切れ", EndTimeUp},
 	{"反則勝ち", EndIllegalWin}, {"反則負け", EndIllegalMove}, {"入玉勝ち", EndDeclareWin},
 	{"不戦勝", EndWinByDefault}, {"不戦敗", EndLossByDefault}, {"封じ手", EndInterrupt},
+	// Other writers' words: cshogi's exporter writes 入玉宣言 for a
+	// declaration win; 宣言勝ち is another spelling.
+	{"入玉宣言", EndDeclareWin}, {"宣言勝ち", EndDeclareWin}, {"最大手数", EndMaxMoves},
+}
+
+// looksLikeEndWord reports whether the text of a numbered KIF line is a
+// word rather than a move: a move starts with its destination (a digit or
+// 同).
+func looksLikeEndWord(body string) (string, bool) {
+	f := strings.Fields(strings.ReplaceAll(body, "\u3000", " "))
+	if len(f) == 0 {
+		return "", false
+	}
+	r, _ := utf8.DecodeRuneInString(f[0])
+	switch {
+	case r >= '0' && r <= '9', r >= '０' && r <= '９', strings.ContainsRune("一二三四五六七八九同", r):
+		return "", false
+	case r < 0x80 && r != '*':
+		return "", false // ASCII text is a broken move, not a Japanese end word
+	}
+	return f[0], true
 }
 
 // kakinoki is the shared reader of KIF and KI2.
@@ -116,13 +138,6 @@ type kakinoki struct {
 	// unknown counts header-area lines skipped as free text; a text made
 	// only of such lines is not a record at all.
 	unknown int
-}
-
-type bodState struct {
-	seen  bool
-	d     Diagram
-	rank  int
-	sideW bool
 }
 
 func (k *kakinoki) errf(f string, a ...any) error { return lineErr(k.format, k.line, f, a...) }
@@ -272,106 +287,6 @@ func (k *kakinoki) header(key, val string) error {
 }
 
 // bodLine reads the lines of a board diagram.
-func (k *kakinoki) bodLine(l, t string) (bool, error) {
-	b := &k.bod
-	for _, p := range []string{"先手の持駒", "下手の持駒", "後手の持駒", "上手の持駒"} {
-		if strings.HasPrefix(t, p) {
-			rest := strings.TrimLeft(t[len(p):], "：: ")
-			col := board.Black
-			if p == "後手の持駒" || p == "上手の持駒" {
-				col = board.White
-			}
-			h, err := parseBODHand(rest)
-			if err != nil {
-				return true, k.errf("%s: %v", p, err)
-			}
-			b.seen = true
-			b.d.Hands[col] = h
-			return true, nil
-		}
-	}
-	switch t {
-	case "後手番", "上手番":
-		b.sideW = true
-		return true, nil
-	case "先手番", "下手番":
-		b.sideW = false
-		return true, nil
-	}
-	if strings.HasPrefix(t, "+---") || strings.HasPrefix(t, "９ ８ ７") || strings.HasPrefix(t, "9 8 7") {
-		return true, nil
-	}
-	if strings.HasPrefix(t, "|") {
-		if b.rank >= 9 {
-			return true, k.errf("board diagram has more than 9 ranks")
-		}
-		end := strings.LastIndex(t, "|")
-		if end <= 0 {
-			return true, k.errf("board line without a closing '|'")
-		}
-		cells := []rune(t[1:end])
-		if len(cells) != 18 {
-			return true, k.errf("board line has %d characters between '|', want 18", len(cells))
-		}
-		r := b.rank + 1
-		for i := 0; i < 9; i++ {
-			sign, name := cells[2*i], string(cells[2*i+1])
-			sq := board.NewSquare(9-i, r)
-			if name == "・" {
-				b.d.Squares[sq] = board.NoPiece
-				continue
-			}
-			pt, rest, ok := kifPiece(name)
-			if !ok || rest != "" {
-				return true, k.errf("board rank %d: unknown piece %q", r, name)
-			}
-			col := board.Black
-			switch sign {
-			case 'v', 'V':
-				col = board.White
-			case ' ', '^', '\u3000':
-			default:
-				return true, k.errf("board rank %d: bad mark %q", r, sign)
-			}
-			b.d.Squares[sq] = board.NewPiece(col, pt)
-		}
-		b.rank++
-		b.seen = true
-		return true, nil
-	}
-	return false, nil
-}
-
-func parseBODHand(s string) (board.Hand, error) {
-	var h board.Hand
-	s = strings.TrimSpace(s)
-	if s == "なし" || s == "" {
-		return 0, nil
-	}
-	for s != "" {
-		s = strings.TrimLeft(s, " \u3000、,")
-		if s == "" {
-			break
-		}
-		pt, rest, ok := kifPiece(s)
-		if !ok || pt < board.Pawn || pt > board.Gold {
-			r, _ := utf8.DecodeRuneInString(s)
-			return 0, fmt.Errorf("bad hand piece %q", r)
-		}
-		n, rest2 := kanjiNumber(rest)
-		if n == 0 {
-			n = 1
-		}
-		if h.Count(pt)+n > standardCount[pt] {
-			return 0, fmt.Errorf("too many %s in hand", kifMoveNames[pt])
-		}
-		h = h.Set(pt, h.Count(pt)+n)
-		s = rest2
-	}
-	return h, nil
-}
-
-// start fixes the start position once the header is over.
 func (k *kakinoki) start() error {
 	k.started = true
 	var d Diagram
@@ -573,6 +488,13 @@ func (k *kakinoki) kifMove(t string) error {
 	}
 	to, rest, err := k.parseDest(body)
 	if err != nil {
+		if w, ok := looksLikeEndWord(body); ok && k.format == "kif" {
+			// An end word we do not know: keep the game, with no result.
+			k.setEnd(EndUnknown)
+			k.cur().End.Text = w
+			k.g.Warnings = append(k.g.Warnings, fmt.Sprintf("kif: line %d: unknown end word %q: the game has no result", k.line, w))
+			return nil
+		}
 		return k.errf("%v", err)
 	}
 	pt, rest, ok := kifPiece(rest)
@@ -651,319 +573,4 @@ func kifTime(s string) (time.Duration, bool) {
 		return 0, false
 	}
 	return time.Duration(m*60+sec) * time.Second, true
-}
-
-// KIFOptions control FormatKIF / FormatKI2.
-type KIFOptions struct {
-	Encoding Encoding // for WriteKIF/WriteKI2: ShiftJIS (default for .kif), UTF8 or UTF8BOM
-}
-
-// kifEndWord is the terminal word for an ending.
-func kifEndWord(e *Ending) string {
-	switch e.Kind {
-	case EndResign:
-		return "投了"
-	case EndInterrupt, EndError:
-		return "中断"
-	case EndRepetition:
-		return "千日手"
-	case EndImpasse, EndMaxMoves, EndDeclareDraw:
-		return "持将棋"
-	case EndTimeUp:
-		return "切れ負け"
-	case EndIllegalMove:
-		return "反則負け"
-	case EndIllegalWin:
-		return "反則勝ち"
-	case EndIllegalBlack, EndIllegalWhite:
-		if (e.Kind == EndIllegalBlack) == (e.Side == board.Black) {
-			return "反則負け"
-		}
-		return "反則勝ち"
-	case EndDeclareWin:
-		return "入玉勝ち"
-	case EndMate:
-		return "詰み"
-	case EndNoMate:
-		return "不詰"
-	case EndWinByDefault:
-		return "不戦勝"
-	case EndLossByDefault:
-		return "不戦敗"
-	}
-	return ""
-}
-
-func sideName(c board.Color, handicap bool) string {
-	if handicap {
-		return [2]string{"下手", "上手"}[c]
-	}
-	return [2]string{"先手", "後手"}[c]
-}
-
-// kifSummary is the "まで…" line for the end of the main line.
-func kifSummary(moves int, e *Ending, handicap bool) string {
-	pre := fmt.Sprintf("まで%d手で", moves)
-	if e == nil {
-		return ""
-	}
-	o := e.Outcome()
-	winner := func() string {
-		if o == BlackWin {
-			return sideName(board.Black, handicap)
-		}
-		return sideName(board.White, handicap)
-	}
-	switch e.Kind {
-	case EndRepetition:
-		return pre + "千日手"
-	case EndImpasse, EndMaxMoves, EndDeclareDraw:
-		return pre + "持将棋"
-	case EndInterrupt, EndError:
-		return pre + "中断"
-	case EndNoMate:
-		return pre + "不詰"
-	case EndTimeUp:
-		return pre + "時間切れにより" + winner() + "の勝ち"
-	case EndIllegalMove, EndIllegalWin, EndIllegalBlack, EndIllegalWhite:
-		return pre + winner() + "の反則勝ち"
-	case EndDeclareWin:
-		return pre + winner() + "の入玉勝ち"
-	}
-	if o == BlackWin || o == WhiteWin {
-		return pre + winner() + "の勝ち"
-	}
-	return ""
-}
-
-// writeKIFHeader writes the header and the start position. It returns
-// whether the game is a handicap game and the number of the first move.
-func writeKIFHeader(b *strings.Builder, g *Game) (bool, int) {
-	h, ok := handicapOf(&g.Start)
-	handicap := ok && h.Name != "even"
-	for _, hd := range g.Headers {
-		key := hd.Key
-		for _, hk := range HeaderKeys {
-			if hk.Name == key && hk.KIF != "" {
-				key = hk.KIF
-				break
-			}
-		}
-		if !kifKeyOK(key) {
-			continue
-		}
-		fmt.Fprintf(b, "%s：%s\n", key, oneLine(hd.Value))
-	}
-	first := 1
-	if ok && h.KIF != "" {
-		fmt.Fprintf(b, "手合割：%s\n", h.KIF)
-	} else {
-		b.WriteString(FormatBOD(&g.Start, handicap))
-		if g.Start.Ply > 1 {
-			first = g.Start.Ply
-			fmt.Fprintf(b, "手数＝%d\n", first-1)
-		}
-	}
-	fmt.Fprintf(b, "%s：%s\n", sideName(board.Black, handicap), oneLine(g.Black))
-	fmt.Fprintf(b, "%s：%s\n", sideName(board.White, handicap), oneLine(g.White))
-	return handicap, first
-}
-
-// kifKeyOK reports whether a header key can be written so that it reads
-// back as the same header (not as a move, comment, diagram or special key).
-func kifKeyOK(k string) bool {
-	if k == "" || strings.ContainsAny(k, ":：\r\n") || strings.ContainsAny(k[:1], "0123456789*&#|+ \t") || isKI2Marker(k) {
-		return false
-	}
-	for _, p := range []string{"変化", "まで", "手数", "\u3000"} {
-		if strings.HasPrefix(k, p) {
-			return false
-		}
-	}
-	switch k {
-	case "手合割", "先手", "後手", "下手", "上手":
-		return false
-	}
-	return !strings.Contains(k, "の持駒")
-}
-
-// FormatBOD writes a board diagram (hands, board, side to move).
-func FormatBOD(d *Diagram, handicap bool) string {
-	var b strings.Builder
-	hand := func(c board.Color) {
-		fmt.Fprintf(&b, "%sの持駒：", sideName(c, handicap))
-		h := d.Hands[c]
-		if h.Empty() {
-			b.WriteString("なし")
-		}
-		for _, pt := range board.HandTypes {
-			if n := h.Count(pt); n > 0 {
-				b.WriteString(kifMoveNames[pt] + kanjiCount(n) + "\u3000")
-			}
-		}
-		b.WriteByte('\n')
-	}
-	hand(board.White)
-	b.WriteString("  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n")
-	for r := 1; r <= 9; r++ {
-		b.WriteByte('|')
-		for f := 9; f >= 1; f-- {
-			p := d.Squares[board.NewSquare(f, r)]
-			switch {
-			case p == board.NoPiece:
-				b.WriteString(" ・")
-			case p.Color() == board.White:
-				b.WriteString("v" + pieceName(&bodNames, p.Type()))
-			default:
-				b.WriteString(" " + pieceName(&bodNames, p.Type()))
-			}
-		}
-		b.WriteString("|" + kanjiDigits[r] + "\n")
-	}
-	b.WriteString("+---------------------------+\n")
-	hand(board.Black)
-	if d.Side == board.White {
-		b.WriteString(sideName(board.White, handicap) + "番\n")
-	}
-	return b.String()
-}
-
-// kifSquare writes a destination (７六); "？？" for a value that is no square.
-func kifSquare(sq board.Square) string {
-	if sq < 0 || sq >= board.NumSquares {
-		return "？？"
-	}
-	return zenDigits[sq.File()] + kanjiDigits[sq.Rank()]
-}
-
-// kifMoveText writes the move part of a KIF move line (７六歩(77)).
-func kifMoveText(m board.Move, prevTo board.Square, hasPrev bool) string {
-	var s string
-	if hasPrev && prevTo == m.To() {
-		s = "同\u3000"
-	} else {
-		s = kifSquare(m.To())
-	}
-	s += pieceName(&kifMoveNames, m.Piece().Type())
-	if m.IsDrop() {
-		return s + "打"
-	}
-	if m.IsPromotion() {
-		s += "成"
-	}
-	return s + fmt.Sprintf("(%d%d)", m.From().File(), m.From().Rank())
-}
-
-func fmtKIFTime(d, total time.Duration) string {
-	s := int64(d / time.Second)
-	t := int64(total / time.Second)
-	return fmt.Sprintf("(%2d:%02d/%02d:%02d:%02d)", s/60, s%60, t/3600, t/60%60, t%60)
-}
-
-// displayWidth counts full-width characters as 2 columns.
-func displayWidth(s string) int {
-	w := 0
-	for _, r := range s {
-		if r < 0x80 {
-			w++
-		} else {
-			w += 2
-		}
-	}
-	return w
-}
-
-// FormatKIF writes the game as KIF text with its variations.
-func FormatKIF(g *Game) string {
-	var b strings.Builder
-	b.WriteString("# KIF形式棋譜ファイル libshogi\n")
-	handicap, first := writeKIFHeader(&b, g)
-	b.WriteString("手数----指手---------消費時間--\n")
-	for _, c := range g.Root.Comments {
-		b.WriteString("*" + oneLine(c) + "\n")
-	}
-	var totals [2]time.Duration
-	var writeLine func(n *Node, ply int, totals [2]time.Duration, main bool)
-	writeLine = func(n *Node, ply int, totals [2]time.Duration, main bool) {
-		// n is the parent; its Children[0]... is written first.
-		type branch struct {
-			parent *Node
-			ply    int
-			totals [2]time.Duration
-		}
-		var branches []branch
-		writeEnd := func(e *Ending, ply int, totals [2]time.Duration) {
-			fmt.Fprintf(&b, "%4d %s", ply, kifEndWord(e))
-			if e.HasTime && e.Side <= board.White {
-				fmt.Fprintf(&b, "   %s", fmtKIFTime(e.Time, totals[e.Side]+e.Time))
-			}
-			b.WriteByte('\n')
-		}
-		for {
-			if len(n.Children) == 0 {
-				if n.End != nil {
-					writeEnd(n.End, ply, totals)
-				}
-				break
-			}
-			// A node with moves after it and an ending: the ending is
-			// written as a variation of its own.
-			branching := len(n.Children) > 1 || n.End != nil
-			if branching {
-				branches = append(branches, branch{n, ply, totals})
-			}
-			c := n.Children[0]
-			text := kifMoveText(c.Move, n.Move.To(), n.Parent != nil)
-			fmt.Fprintf(&b, "%4d %s", ply, text)
-			if c.HasTime {
-				side := c.Move.Piece().Color()
-				totals[side] += c.Time
-				b.WriteString(strings.Repeat(" ", max(1, 14-displayWidth(text))))
-				b.WriteString(fmtKIFTime(c.Time, totals[side]))
-			}
-			if branching {
-				b.WriteString("+")
-			}
-			b.WriteByte('\n')
-			if c.Bookmark != "" {
-				b.WriteString("&" + oneLine(c.Bookmark) + "\n")
-			}
-			for _, cm := range c.Comments {
-				b.WriteString("*" + oneLine(cm) + "\n")
-			}
-			n = c
-			ply++
-		}
-		if main {
-			if s := kifSummary(ply-first, n.End, handicap); s != "" {
-				b.WriteString(s + "\n")
-			}
-		}
-		for i := len(branches) - 1; i >= 0; i-- {
-			br := branches[i]
-			for _, alt := range br.parent.Children[1:] {
-				fmt.Fprintf(&b, "\n変化：%d手\n", br.ply)
-				// Write alt as the first move of a line, then continue.
-				tmp := &Node{Move: br.parent.Move, Parent: br.parent.Parent, Children: []*Node{alt}}
-				writeLine(tmp, br.ply, br.totals, false)
-			}
-			// The ending last: a variation must replace a move of the line
-			// read before it, and this one has no move.
-			if br.parent.End != nil {
-				fmt.Fprintf(&b, "\n変化：%d手\n", br.ply)
-				writeEnd(br.parent.End, br.ply, br.totals)
-			}
-		}
-	}
-	writeLine(g.Root, first, totals, true)
-	return b.String()
-}
-
-// WriteKIF formats the game and encodes it (Shift_JIS unless o says otherwise;
-// characters CP932 lacks make it an error).
-func WriteKIF(g *Game, o KIFOptions) ([]byte, error) {
-	if err := g.Validate(); err != nil {
-		return nil, err
-	}
-	return EncodeText(FormatKIF(g), o.Encoding)
 }

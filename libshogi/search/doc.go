@@ -28,7 +28,7 @@
 // NNUEFactory for a loaded network, or the built-in fallback MaterialEval
 // (material plus simple piece-square terms) when none is loaded.
 //
-// MateSolver proves tsume (checks only) for "go mate". Bench and
+// ChecksMateSearch proves tsume (checks only) for "go mate". Bench and
 // BenchPositions give the fixed-depth bench whose node count at one thread
 // is a signature of the search.
 package search

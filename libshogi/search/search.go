@@ -379,7 +379,7 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 
 	// Mate in one.
 	if !rootNode && !inCheck && depth >= 2 && (!ttHit || tte.depth < 2) {
-		if m := mate1(pos); m != board.MoveNone {
+		if m := contactMateInOne(pos); m != board.MoveNone {
 			s := MateIn(ply + 1)
 			e.tt.store(key, m.Move16(), toTT(s, ply), ScoreNone, min(depth+6, MaxPly-1), BoundExact)
 			if pvNode {

@@ -10,7 +10,7 @@ import (
 )
 
 // Tsume positions composed for these tests (only the defending king and a
-// few pieces); each was checked by MateSolver to need exactly N plies.
+// few pieces); each was checked by ChecksMateSearch to need exactly N plies.
 var mateTests = []struct {
 	sfen string
 	ply  int
@@ -49,10 +49,10 @@ func checkMatePV(t *testing.T, pos *board.Position, pv []board.Move) {
 	}
 }
 
-func TestMateSolver(t *testing.T) {
+func TestChecksMateSearch(t *testing.T) {
 	for _, tc := range mateTests {
 		pos := mustPos(t, tc.sfen)
-		ms := NewMateSolver(nil)
+		ms := NewChecksMateSearch(nil)
 		if pv := ms.Solve(pos, tc.ply-2); pv != nil {
 			t.Errorf("%s: shorter mate %v", tc.sfen, pv)
 		}

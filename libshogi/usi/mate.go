@@ -1,7 +1,6 @@
 package usi
 
 import (
-	"strconv"
 	"strings"
 	"time"
 
@@ -9,23 +8,16 @@ import (
 	"github.com/libshogi/libshogi/libshogi/mate"
 )
 
-// The mate solver's options join the USI option list.
-func init() {
-	for _, o := range mate.Options {
-		optionList = append(optionList, option{name: o.Name, kind: optSpin, def: strconv.Itoa(o.Default), min: o.Min, max: o.Max})
-	}
-}
-
 // mateSearch answers "go mate": checkmate <moves>, checkmate nomate, or
 // checkmate timeout (the time ran out or stop came first).
-func (u *Engine) mateSearch(pos *board.Position, limit time.Duration, done chan struct{}) {
+func (u *Session) mateSearch(pos *board.Position, limit time.Duration, done chan struct{}) {
 	line := "checkmate timeout"
 	if pos.KingSquare(pos.SideToMove().Opp()) == board.NoSquare {
 		line = "checkmate nomate" // nothing to mate
 		u.finish(line, done)
 		return
 	}
-	s := mate.New(u.intOpt("MateHash"))
+	s := mate.New(u.values.Int("MateHash"))
 	res, err := s.Solve(pos, mate.Limits{Time: limit, Stop: &u.stopM})
 	switch {
 	case err != nil:

@@ -26,8 +26,8 @@ var (
 	Author = "the libshogi authors"
 )
 
-// Engine is one USI session.
-type Engine struct {
+// Session is one USI session.
+type Session struct {
 	outMu sync.Mutex
 	out   *bufio.Writer
 
@@ -48,17 +48,17 @@ type Engine struct {
 }
 
 // New returns a session writing to out.
-func New(out io.Writer) *Engine {
-	u := &Engine{out: bufio.NewWriter(out), values: search.NewOptionValues(), pos: board.NewPosition()}
+func New(out io.Writer) *Session {
+	u := &Session{out: bufio.NewWriter(out), values: search.NewOptionValues(), pos: board.NewPosition()}
 	u.eng = search.NewEngine(search.DefaultOptions())
 	u.multiPV.Store(1)
 	return u
 }
 
 // SearchEngine returns the underlying search engine.
-func (u *Engine) SearchEngine() *search.Engine { return u.eng }
+func (u *Session) SearchEngine() *search.Engine { return u.eng }
 
-func (u *Engine) println(s string) {
+func (u *Session) println(s string) {
 	u.outMu.Lock()
 	u.out.WriteString(s)
 	u.out.WriteByte('\n')
@@ -66,14 +66,14 @@ func (u *Engine) println(s string) {
 	u.outMu.Unlock()
 }
 
-func (u *Engine) infoString(format string, a ...any) {
+func (u *Session) infoString(format string, a ...any) {
 	u.println("info string " + cleanText(fmt.Sprintf(format, a...)))
 }
 
 // Run reads commands from in until "quit" or the end of the input. A search
 // still running at the end of the input is stopped and its bestmove
 // written.
-func (u *Engine) Run(in io.Reader) error {
+func (u *Session) Run(in io.Reader) error {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64*1024), 16<<20)
 	for sc.Scan() {
@@ -91,7 +91,7 @@ func (u *Engine) Run(in io.Reader) error {
 
 // Handle executes one command line and reports whether the session goes on
 // (false after "quit").
-func (u *Engine) Handle(line string) (goOn bool) {
+func (u *Session) Handle(line string) (goOn bool) {
 	goOn = true
 	defer func() {
 		if r := recover(); r != nil {
@@ -153,7 +153,7 @@ func truncate(s string, n int) string {
 	return s
 }
 
-func (u *Engine) setOption(args []string) {
+func (u *Session) setOption(args []string) {
 	// setoption name <id> [value <x>]; names and values may hold spaces.
 	if len(args) < 2 || args[0] != "name" {
 		u.infoString("usage: setoption name <id> [value <x>]")
@@ -178,7 +178,7 @@ func (u *Engine) setOption(args []string) {
 }
 
 // apply makes the options effective (no search is running).
-func (u *Engine) apply() {
+func (u *Session) apply() {
 	if u.values.Equal(u.applied) {
 		return
 	}
@@ -216,7 +216,7 @@ func (u *Engine) apply() {
 	u.applied = u.values.Clone()
 }
 
-func (u *Engine) position(args []string) {
+func (u *Session) position(args []string) {
 	if len(args) == 0 {
 		u.infoString("usage: position startpos|sfen <sfen> [moves ...]")
 		return
@@ -264,14 +264,14 @@ func (u *Engine) position(args []string) {
 	u.pos = pos
 }
 
-func (u *Engine) isRunning() bool {
+func (u *Session) isRunning() bool {
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	return u.running
 }
 
 // stopAndWait stops a running search and waits until its bestmove is out.
-func (u *Engine) stopAndWait() {
+func (u *Session) stopAndWait() {
 	u.mu.Lock()
 	done := u.done
 	running := u.running
@@ -284,7 +284,7 @@ func (u *Engine) stopAndWait() {
 	<-done
 }
 
-func (u *Engine) goCmd(args []string) {
+func (u *Session) goCmd(args []string) {
 	if u.isRunning() {
 		u.infoString("go: a search is already running (send stop first)")
 		return
@@ -340,7 +340,7 @@ func moveText(m board.Move) string {
 	return m.USI()
 }
 
-func (u *Engine) info(i *search.Info) {
+func (u *Session) info(i *search.Info) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "info depth %d seldepth %d", i.Depth, i.SelDepth)
 	if u.multiPV.Load() > 1 {
@@ -365,7 +365,7 @@ func (u *Engine) info(i *search.Info) {
 // finish writes the last line of a search and marks the session idle in
 // one step, so that a GUI that answers the line at once with a new go
 // never finds the old search still running.
-func (u *Engine) finish(line string, done chan struct{}) {
+func (u *Session) finish(line string, done chan struct{}) {
 	u.mu.Lock()
 	u.println(line)
 	u.running = false

@@ -28,7 +28,7 @@ func (w *lineWriter) Write(p []byte) (int, error) {
 
 type session struct {
 	t   *testing.T
-	u   *Engine
+	u   *Session
 	w   *lineWriter
 	in  *io.PipeWriter
 	end chan struct{}

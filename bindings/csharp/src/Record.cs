@@ -69,6 +69,8 @@ namespace LibShogi
         Error = 15,
         WinByDefault = 16,
         LossByDefault = 17,
+        /// <summary>An end word the reader does not know: no result (see <see cref="Record.Warnings"/>).</summary>
+        Unknown = 18,
     }
 
     /// <summary>One game: headers, a start position and its moves (the main
@@ -76,7 +78,7 @@ namespace LibShogi
     /// Reading detects UTF-8 (with or without BOM) and Shift_JIS. Reading
     /// members may be used from several threads; SetHeader and SetEnd are
     /// mutations.</summary>
-    public sealed class Record : IDisposable
+    public sealed partial class Record : IDisposable
     {
         private readonly RecordHandle handle;
 

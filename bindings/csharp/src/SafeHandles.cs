@@ -68,6 +68,9 @@ namespace LibShogi
     {
         public RecordHandle() : base(true) { }
 
+        // A handle the library gave out through an array (shogi_record_parse_all).
+        internal RecordHandle(IntPtr h) : base(true) { SetHandle(h); }
+
         protected override bool ReleaseHandle()
         {
             return NativeMethods.shogi_record_free(handle, null) == 0;

@@ -55,6 +55,7 @@ namespace LibShogi.Tests
             RecordTests.RunAll(testdata);
             EngineTests.RunAll();
             OptionsTests.RunAll();
+            RecordListsTests.RunAll();
 
             if (Harness.KnownIssues.Count > 0)
                 Console.WriteLine("known library issues (not counted): " + string.Join(", ", Harness.KnownIssues.ToArray()));

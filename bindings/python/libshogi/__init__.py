@@ -112,6 +112,7 @@ from .records import (  # noqa: F401
     RESULT_DRAW,
     RESULT_NONE,
     RESULT_WHITE_WIN,
+    END_UNKNOWN,
     Record,
     decode_hcpe,
     decode_psv,

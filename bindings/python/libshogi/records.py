@@ -62,6 +62,11 @@ END_NO_MATE = 14
 END_ERROR = 15
 END_WIN_BY_DEFAULT = 16
 END_LOSS_BY_DEFAULT = 17
+END_UNKNOWN = 18  # an end word the reader does not know (see Record.warnings)
+
+_lib.declare("shogi_record_parse_all", _lib.c_status, _lib.vp, _lib.c_size, _lib.i32, _lib.vp, _lib.c_size,
+             _lib.P_size, _lib.P_i32, _lib.P_err)
+_lib.declare("shogi_record_warnings", _lib.c_status, _lib.handle, _lib.vp, _lib.c_size, _lib.P_size, _lib.P_err)
 
 _dtypes = {}
 
@@ -322,6 +327,31 @@ class Record(_lib.HandleOwner):
         got = ctypes.c_int32()
         _lib.call(F.shogi_record_parse, data, len(data), _format_code(format), ctypes.byref(h), ctypes.byref(got))
         return cls(h, got.value)
+
+    @classmethod
+    def parse_all(cls, data, format=RECORD_AUTO):
+        """Every game of a record file, as a list (a CSA file separates its
+        games by "/"; parse() refuses such a file)."""
+        _lib.require("shogi_record_parse_all")
+        if isinstance(data, str):
+            data = data.encode("utf-8")
+        data = bytes(data)
+        count = ctypes.c_size_t()
+        got = ctypes.c_int32()
+        _lib.call(F.shogi_record_parse_all, data, len(data), _format_code(format), None, 0, ctypes.byref(count),
+                  ctypes.byref(got))
+        items = (ctypes.c_void_p * max(count.value, 1))()
+        _lib.call(F.shogi_record_parse_all, data, len(data), _format_code(format), items, count.value,
+                  ctypes.byref(count), ctypes.byref(got))
+        return [cls(ctypes.c_void_p(items[i]), got.value) for i in range(count.value)]
+
+    @property
+    def warnings(self):
+        """What the reader accepted but could not fully read (e.g. an unknown
+        KIF end word), one string each."""
+        _lib.require("shogi_record_warnings")
+        text = _lib.read_string(F.shogi_record_warnings, self._handle())
+        return text.split("\n") if text else []
 
     @classmethod
     def read(cls, path, format=RECORD_AUTO):

@@ -6,11 +6,12 @@ import (
 	"github.com/libshogi/libshogi/libshogi/board"
 )
 
-// MateSolver proves tsume (checkmate by a sequence of checks): the attacker
+// ChecksMateSearch proves tsume (checkmate by a sequence of checks) by a
+// plain iterative-deepening search on the number of plies: the attacker
 // (the side to move) checks on every move, the defender tries every
-// evasion. It searches by iterative deepening on the number of plies.
-// Its move lists are allocated once.
-type MateSolver struct {
+// evasion. It serves USI "go mate"; a proof-number solver (package mate)
+// is the stronger tool. Its move lists are allocated once.
+type ChecksMateSearch struct {
 	pos   *board.Position
 	lists [MaxPly + 1]board.MoveList
 	pv    [MaxPly + 1][MaxPly + 1]board.Move
@@ -19,14 +20,14 @@ type MateSolver struct {
 	Nodes uint64
 }
 
-// NewMateSolver returns a solver; stop (may be nil) aborts it when set.
-func NewMateSolver(stop *atomic.Bool) *MateSolver {
-	return &MateSolver{stop: stop}
+// NewChecksMateSearch returns a solver; stop (may be nil) aborts it when set.
+func NewChecksMateSearch(stop *atomic.Bool) *ChecksMateSearch {
+	return &ChecksMateSearch{stop: stop}
 }
 
 // Solve looks for a mate of at most maxPly plies (odd) and returns the
 // shortest one found (its moves), or nil. pos is not modified.
-func (s *MateSolver) Solve(pos *board.Position, maxPly int) []board.Move {
+func (s *ChecksMateSearch) Solve(pos *board.Position, maxPly int) []board.Move {
 	s.pos = pos.Clone()
 	maxPly = min(maxPly, MaxPly-1)
 	for d := 1; d <= maxPly; d += 2 {
@@ -40,16 +41,16 @@ func (s *MateSolver) Solve(pos *board.Position, maxPly int) []board.Move {
 	return nil
 }
 
-func (s *MateSolver) stopped() bool { return s.stop != nil && s.stop.Load() }
+func (s *ChecksMateSearch) stopped() bool { return s.stop != nil && s.stop.Load() }
 
-func (s *MateSolver) setPV(ply int, m board.Move) {
+func (s *ChecksMateSearch) setPV(ply int, m board.Move) {
 	s.pv[ply][0] = m
 	n := s.pvLen[ply+1]
 	copy(s.pv[ply][1:n+1], s.pv[ply+1][:n])
 	s.pvLen[ply] = n + 1
 }
 
-func (s *MateSolver) attack(depth, ply int) bool {
+func (s *ChecksMateSearch) attack(depth, ply int) bool {
 	pos := s.pos
 	s.pvLen[ply] = 0
 	if s.stopped() {
@@ -94,7 +95,7 @@ func (s *MateSolver) attack(depth, ply int) bool {
 
 // defend reports whether every evasion loses within depth plies. The PV
 // follows the evasion that lasts longest (the first one when equal).
-func (s *MateSolver) defend(depth, ply int) bool {
+func (s *ChecksMateSearch) defend(depth, ply int) bool {
 	pos := s.pos
 	s.pvLen[ply] = 0
 	if pos.RepetitionInSearch(maxRepetitionPly) != board.RepNone {

@@ -2,12 +2,12 @@ package search
 
 import "github.com/libshogi/libshogi/libshogi/board"
 
-// mate1 looks for a mate in one by a contact check: a drop or a board move
+// contactMateInOne looks for a mate in one by a contact check: a drop or a board move
 // onto a square next to the enemy king (or a knight's check square). It is
-// much cheaper than board.Position.Mate1 (no full generation) and misses
+// much cheaper than board.Position.MatingMove (no full generation) and misses
 // only mates by distant checks, which the search finds by itself. Pawn-drop
 // mates are never returned (IsLegal rejects them).
-func mate1(pos *board.Position) board.Move {
+func contactMateInOne(pos *board.Position) board.Move {
 	us := pos.SideToMove()
 	them := us.Opp()
 	ek := pos.KingSquare(them)
