@@ -66,6 +66,22 @@ type SFENOptions struct {
 	AllowDeadPieces bool
 }
 
+// ParseMoveNumber reads the move number field of an SFEN: decimal digits
+// only (no sign, no spaces: "+5" is not a move number), 1..1000000.
+func ParseMoveNumber(s string) (int, error) {
+	v := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' || v > 1_000_000 {
+			return 0, fmt.Errorf("move number %q, want an integer 1..1000000", s)
+		}
+		v = 10*v + int(s[i]-'0')
+	}
+	if v < 1 || v > 1_000_000 {
+		return 0, fmt.Errorf("move number %q, want an integer 1..1000000", s)
+	}
+	return v, nil
+}
+
 // FromSFENWith parses an SFEN with the given validation options.
 func FromSFENWith(s string, opt SFENOptions) (*Position, error) {
 	p := newEmptyPosition()
@@ -196,9 +212,9 @@ func (p *Position) setSFEN(orig string, opt SFENOptions) error {
 		}
 	}
 	if len(fields) == 4 {
-		v, err := strconv.Atoi(fields[3])
-		if err != nil || v < 1 || v > 1_000_000 {
-			return bad("move number %q, want an integer 1..1000000", fields[3])
+		v, err := ParseMoveNumber(fields[3])
+		if err != nil {
+			return bad("%v", err)
 		}
 		p.startPly = v
 	}

@@ -63,6 +63,9 @@ func ReadRecord(data []byte, f RecordFormat) (*Game, RecordFormat, error) {
 	if f == RecordAuto {
 		f = DetectFormat(text)
 	}
+	if err := checkNoNUL(text, f); err != nil {
+		return nil, f, err
+	}
 	var g *Game
 	var err error
 	switch f {

@@ -211,9 +211,9 @@ func ParseDiagram(sfen string) (Diagram, error) {
 	}
 	d.Ply = 1
 	if len(f) == 4 {
-		n, err := strconv.Atoi(f[3])
-		if err != nil || n < 1 {
-			return fail("bad move number %q", f[3])
+		n, err := board.ParseMoveNumber(f[3])
+		if err != nil {
+			return fail("bad %v", err)
 		}
 		d.Ply = n
 	}
