@@ -15,9 +15,23 @@ func DiagramOf(p *board.Position) Diagram {
 	return d
 }
 
-// Position builds a board.Position from the diagram (through SFEN). The
+// Position builds a board.Position from the diagram (see SetPosition). The
 // board package refuses positions that no game can reach (for example the
 // side not to move in check), which the binary formats can still hold.
 func (d *Diagram) Position() (*board.Position, error) {
-	return board.FromSFEN(d.SFEN())
+	p := new(board.Position)
+	if err := d.SetPosition(p); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// SetPosition sets p to the diagram's position (no text in between; p's
+// buffers are reused), with the checks of board.FromSFEN. The error is a
+// *board.SFENError naming the diagram's SFEN.
+func (d *Diagram) SetPosition(p *board.Position) error {
+	if err := p.SetPieces(&d.Squares, d.Hands, d.Side, d.Ply, board.SFENOptions{}); err != nil {
+		return &board.SFENError{SFEN: d.SFEN(), Msg: err.Error()}
+	}
+	return nil
 }
