@@ -38,27 +38,35 @@ func (k kind) String() string {
 	return fmt.Sprintf("kind(%d)", uint8(k))
 }
 
-// A handle is a 32-bit value: the generation in the high bits, the slot
-// index in the low ones. C sees it as an opaque pointer that is never
-// dereferenced. Keeping it below 2^32 keeps it far below any address the
-// Go heap uses, so the garbage collector never mistakes it for a pointer
-// into the heap.
+// A handle is a 64-bit value: a tag bit (bit 63), the slot's generation
+// (bits 22-53) and the slot index (bits 0-21). C sees it as an opaque
+// pointer that is never dereferenced. With bit 63 set it is a kernel-half
+// address, which no user-space mapping (the Go heap included) can hold, so
+// the garbage collector never mistakes it for a pointer into its heap.
+// The library is built for 64-bit targets only (amd64 Linux and Windows).
 //
 // A freed slot is reused only after every other freed slot (first in,
-// first out) and with the next generation, so a stale handle is reported
-// as bad rather than silently reaching a new object: it would take
-// millions of frees before one alias can happen.
+// first out, with at least reuseAfter slots held back) and with the next
+// generation, so a stale handle is reported as bad rather than reaching a
+// new object. What is promised (include/shogi.h): a handle value is given
+// out again only after its slot has been reused 2^32 times, that is after
+// at least 2^32 * (reuseAfter+1) > 2^42 frees in the process.
 const (
 	indexBits  = 22
-	genBits    = 32 - indexBits
+	genBits    = 32
+	tagBit     = uint64(1) << 63
 	maxSlots   = 1 << indexBits // slot 0 is never used
 	indexMask  = maxSlots - 1
-	genMask    = 1<<genBits - 1
 	chunkBits  = 12
 	chunkSize  = 1 << chunkBits
 	numChunks  = maxSlots / chunkSize
 	reuseAfter = 1024 // freed slots kept back before reuse starts
 )
+
+// handleOf is the handle value of a slot index and generation.
+func handleOf(index, gen uint32) uintptr {
+	return uintptr(tagBit | uint64(gen)<<indexBits | uint64(index))
+}
 
 // object is one live handle's target.
 type object struct {
@@ -115,13 +123,13 @@ func (t *table) add(k kind, v any) (uintptr, error) {
 		return 0, errorf(statusInternal, "too many live handles (%d)", maxSlots-1)
 	}
 	s := t.slot(index)
-	s.gen = (s.gen + 1) & genMask
+	s.gen++ // uint32: wraps after 2^32 reuses
 	if s.gen == 0 {
 		s.gen = 1
 	}
 	s.obj.Store(&object{kind: k, gen: s.gen, value: v})
 	t.live.Add(1)
-	return uintptr(s.gen)<<indexBits | uintptr(index), nil
+	return handleOf(index, s.gen), nil
 }
 
 // find returns the object of handle h, which must be of kind k, poisoned
@@ -130,10 +138,10 @@ func (t *table) find(h uintptr, k kind) (*object, error) {
 	if h == 0 {
 		return nil, errorf(statusBadHandle, "%s handle is NULL", k)
 	}
-	if h>>32 != 0 {
+	if uint64(h)&tagBit == 0 || uint64(h)>>(indexBits+genBits) != tagBit>>(indexBits+genBits) {
 		return nil, errorf(statusBadHandle, "%#x is not a %s handle", h, k)
 	}
-	index, gen := uint32(h)&indexMask, uint32(h)>>indexBits
+	index, gen := uint32(uint64(h)&indexMask), uint32(uint64(h)>>indexBits)
 	var o *object
 	if s := t.slot(index); s != nil {
 		o = s.obj.Load()
@@ -163,7 +171,7 @@ func (t *table) remove(h uintptr, k kind) error {
 	if _, err := t.find(h, k); err != nil {
 		return err
 	}
-	index := uint32(h) & indexMask
+	index := uint32(uint64(h) & indexMask)
 	t.slot(index).obj.Store(nil)
 	t.free = append(t.free, index)
 	t.live.Add(-1)

@@ -134,3 +134,60 @@ func TestSetMessageCutsAtRuneBoundary(t *testing.T) {
 		t.Fatalf("cut at %d bytes", n)
 	}
 }
+
+// Issue 22 item 12: with one create/free cycle at a time, the old 10-bit
+// generation gave a freed handle out again after 1,048,574 cycles. A
+// stale handle must stay bad well past that.
+func TestHandleNotReissuedAfterChurn(t *testing.T) {
+	var tb = table{next: 1}
+	first, err := tb.add(kindPosition, "first")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tb.remove(first, kindPosition); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 1_100_000; i++ {
+		h, err := tb.add(kindPosition, i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h == first {
+			t.Fatalf("the freed handle %#x was given out again after %d cycles", first, i+1)
+		}
+		if err := tb.remove(h, kindPosition); err != nil {
+			t.Fatal(err)
+		}
+	}
+	live, _ := tb.add(kindPosition, "live")
+	if _, err := tb.lookup(first, kindPosition); codeOf(err) != statusBadHandle {
+		t.Fatalf("stale handle after the churn: %v", err)
+	}
+	if o, err := tb.lookup(live, kindPosition); err != nil || o.value != "live" {
+		t.Fatal(err)
+	}
+}
+
+// TestHandleGenerationWraps: a slot's generation is 32 bits and skips 0,
+// so a handle value comes back only after 2^32 reuses of its slot (what
+// include/shogi.h promises), and the value before the wrap is bad after it.
+func TestHandleGenerationWraps(t *testing.T) {
+	var tb = table{next: 1}
+	h, _ := tb.add(kindRecord, "a") // generation 1
+	index := uint32(uint64(h) & indexMask)
+	tb.remove(h, kindRecord)
+	tb.next = maxSlots // force reuse from the free list
+	tb.slot(index).gen = 1<<32 - 2
+	last, err := tb.add(kindRecord, "b")
+	if err != nil || uint64(last)>>indexBits&(1<<genBits-1) != 1<<32-1 {
+		t.Fatalf("generation 2^32-1: %#x %v", last, err)
+	}
+	tb.remove(last, kindRecord)
+	wrapped, err := tb.add(kindRecord, "c")
+	if err != nil || wrapped != h {
+		t.Fatalf("after the wrap: %#x, want the generation-1 value %#x (%v)", wrapped, h, err)
+	}
+	if _, err := tb.lookup(last, kindRecord); codeOf(err) != statusBadHandle {
+		t.Fatalf("handle before the wrap: %v", err)
+	}
+}

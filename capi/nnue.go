@@ -23,7 +23,7 @@ func netError(err error) error {
 	case errors.As(err, &pe), errors.Is(err, nnue.ErrIO):
 		return wrap(statusIO, err)
 	case errors.Is(err, nnue.ErrVersion), errors.Is(err, nnue.ErrTruncated),
-		errors.Is(err, nnue.ErrTrailing), errors.Is(err, nnue.ErrSize):
+		errors.Is(err, nnue.ErrTrailing), errors.Is(err, nnue.ErrSize), errors.Is(err, nnue.ErrHeader):
 		return wrap(statusParse, err)
 	}
 	return wrap(statusIO, err)

@@ -21,8 +21,10 @@
  * Handles.  Every object (position, network, accumulator, engine, record)
  *   is an opaque handle: a pointer-sized value that must never be
  *   dereferenced. A handle is created by a shogi_<kind>_new / _from_ function
- *   and released by shogi_<kind>_free. A freed handle is never given out
- *   again for a long time, so using it after free is reported as
+ *   and released by shogi_<kind>_free. A freed handle value is not given
+ *   out again before at least 2^42 further frees in the process (its slot
+ *   must be reused 2^32 times, and at least 1024 other freed slots are
+ *   reused before it each time), so using it after free is reported as
  *   SHOGI_E_BAD_HANDLE rather than touching another object. Passing a handle
  *   of the wrong kind (a cast in C) is reported as SHOGI_E_BAD_HANDLE too.
  *   Freeing NULL is a no-op that returns SHOGI_OK.
@@ -89,8 +91,10 @@
  *   multiprocessing, not "fork".
  * - Internal errors (Go panics) are recovered at the boundary and returned as
  *   SHOGI_E_INTERNAL; the handle involved is then poisoned and every later
- *   call on it returns SHOGI_E_INTERNAL - free it. Fatal runtime errors
- *   (out of memory) still end the process, as they would in C.
+ *   call on it returns SHOGI_E_INTERNAL - free it. Large allocations whose
+ *   size the caller chooses (the engine's hash table) are made outside the
+ *   Go heap and fail with a status; fatal runtime errors (the process out
+ *   of memory elsewhere) still end the process, as they would in C.
  * - Passing a pointer that is neither NULL nor valid (a wild pointer) is
  *   undefined behaviour, as in any C library.
  * - The Go runtime installs signal handlers (SIGSEGV, SIGPROF ...) with
@@ -211,7 +215,8 @@ SHOGI_API shogi_status_t shogi_selftest_panic(shogi_error_t *err);
 /* USI text of a move ("7g7f", "8h2b+", "P*5e"). The special values give
  * "none" (0), "0000" (null move), "resign" and "win". The position is not
  * needed, so a bare move16 works too. SHOGI_E_INVALID_ARGUMENT for a value
- * that is no move (e.g. a square beyond 9i). */
+ * that is no move (e.g. a square beyond 9i, or a drop with the promotion
+ * bit). */
 SHOGI_API shogi_status_t shogi_move_to_usi(uint32_t move, char *buf,
                                            size_t cap, size_t *needed,
                                            shogi_error_t *err);
@@ -475,7 +480,7 @@ SHOGI_API shogi_status_t shogi_position_mate1(shogi_position_t pos,
  *
  * Bad network files are errors, never crashes: SHOGI_E_IO (cannot open or
  * read), SHOGI_E_PARSE (wrong version, wrong size, truncated, trailing
- * bytes), SHOGI_E_UNSUPPORTED (an architecture string this library does not
+ * bytes, a description length of 0 or over 4096), SHOGI_E_UNSUPPORTED (an architecture string this library does not
  * evaluate); the message names the problem.
  */
 
@@ -861,7 +866,12 @@ typedef struct shogi_engine_options_t {
 
 /* Search limits. All-zero means no limit: the search runs until
  * shogi_engine_stop (or to the deepest depth). Clock fields are indexed by
- * colour (SHOGI_BLACK, SHOGI_WHITE). */
+ * colour (SHOGI_BLACK, SHOGI_WHITE). Times are milliseconds; a time over
+ * 2^40 ms (about 34.8 years) counts as 2^40 ms. shogi_engine_search
+ * rejects with SHOGI_E_INVALID_ARGUMENT negative values and a clock set
+ * only for the opponent of the side to move when nothing else (depth,
+ * nodes, movetime, infinite, ponder) limits the search: such limits would
+ * otherwise mean no limit. */
 typedef struct shogi_search_limits_t {
     int32_t depth;          /* plies (0: none) */
     int32_t infinite;       /* 1: until shogi_engine_stop */
@@ -927,7 +937,8 @@ typedef struct shogi_search_result_t {
 
 /* Creates an engine. options may be NULL (defaults). net may be NULL: the
  * built-in material evaluation is used; otherwise the engine keeps the
- * network alive (the network handle may be freed afterwards). */
+ * network alive (the network handle may be freed afterwards). A hash_mb
+ * the machine cannot give is SHOGI_E_INVALID_ARGUMENT (never an abort). */
 SHOGI_API shogi_status_t shogi_engine_new(const shogi_engine_options_t *options,
                                           shogi_network_t net,
                                           shogi_engine_t *out,
@@ -937,7 +948,9 @@ SHOGI_API shogi_status_t shogi_engine_new(const shogi_engine_options_t *options,
 SHOGI_API shogi_status_t shogi_engine_free(shogi_engine_t eng,
                                            shogi_error_t *err);
 
-/* Changes the options (not while searching: SHOGI_E_STATE). */
+/* Changes the options (not while searching: SHOGI_E_STATE). A hash_mb
+ * the machine cannot give is SHOGI_E_INVALID_ARGUMENT, and then nothing
+ * changes: the engine keeps its table and its other options. */
 SHOGI_API shogi_status_t shogi_engine_set_options(shogi_engine_t eng,
                                                   const shogi_engine_options_t *options,
                                                   shogi_error_t *err);
@@ -949,7 +962,8 @@ SHOGI_API shogi_status_t shogi_engine_new_game(shogi_engine_t eng,
 /* Searches pos (not modified; its history counts for repetitions) under
  * limits (NULL: no limit, see shogi_search_limits_t) and fills *result.
  * callback may be NULL. Blocks until the search ends (limits reached or
- * shogi_engine_stop). SHOGI_E_STATE if the engine is already searching. */
+ * shogi_engine_stop). SHOGI_E_STATE if the engine is already searching
+ * (checked first: the running search is not disturbed). */
 SHOGI_API shogi_status_t shogi_engine_search(shogi_engine_t eng,
                                              shogi_position_t pos,
                                              const shogi_search_limits_t *limits,

@@ -72,7 +72,7 @@ func (m Move) USI() string {
 	n := 0
 	if m.IsDrop() {
 		pt := m.DropType()
-		if pt < Pawn || pt > Gold {
+		if pt < Pawn || pt > Gold || m.IsPromotion() {
 			return fmt.Sprintf("?%04x", uint16(m))
 		}
 		b[0] = sfenLetters[pt][0]

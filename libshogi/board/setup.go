@@ -312,11 +312,19 @@ func (p *Position) setSetup(d *Setup, opt SFENOptions) error {
 		p.putPiece(pc, Square(s))
 	}
 	for c := Black; c <= White; c++ {
+		var h Hand
 		for _, pt := range HandTypes {
 			if d.Hands[c].Count(pt) > MaxInHand[pt] {
 				return fmt.Errorf("%d %s in hand, at most %d exist", d.Hands[c].Count(pt), sfenLetters[pt], MaxInHand[pt])
 			}
+			h = h.Set(pt, d.Hands[c].Count(pt))
 		}
+		if h != d.Hands[c] { // a binary record's hand word with stray bits
+			return fmt.Errorf("%s's hand %#x has bits outside its counts", colorName(c), uint32(d.Hands[c]))
+		}
+	}
+	if d.Ply > 1_000_000 {
+		return fmt.Errorf("move number %d, want 1..1000000", d.Ply)
 	}
 	p.hands = d.Hands
 	p.side = d.Side

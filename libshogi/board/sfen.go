@@ -67,6 +67,22 @@ type SFENOptions struct {
 	Tsume bool
 }
 
+// ParseMoveNumber reads the move number field of an SFEN: decimal digits
+// only (no sign, no spaces: "+5" is not a move number), 1..1000000.
+func ParseMoveNumber(s string) (int, error) {
+	v := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' || v > 1_000_000 {
+			return 0, fmt.Errorf("move number %q, want an integer 1..1000000", s)
+		}
+		v = 10*v + int(s[i]-'0')
+	}
+	if v < 1 || v > 1_000_000 {
+		return 0, fmt.Errorf("move number %q, want an integer 1..1000000", s)
+	}
+	return v, nil
+}
+
 // FromSFENWith parses an SFEN with the given validation options.
 func FromSFENWith(s string, opt SFENOptions) (*Position, error) {
 	p := newEmptyPosition()

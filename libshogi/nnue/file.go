@@ -95,6 +95,7 @@ var (
 	ErrTrailing  = errors.New("trailing bytes")
 	ErrSize      = errors.New("wrong file size")
 	ErrIO        = errors.New("read error")
+	ErrHeader    = errors.New("malformed header") // e.g. an impossible description length
 )
 
 func loadErr(kind error, off int64, format string, args ...any) error {
@@ -240,7 +241,7 @@ func read(in *bufio.Reader, size int64, o LoadOptions) (*Net, error) {
 		return nil, r.err
 	}
 	if archLen == 0 || archLen > maxArchLen {
-		return nil, loadErr(ErrArch, 8, "implausible architecture string length %d", archLen)
+		return nil, loadErr(ErrHeader, 8, "implausible architecture string length %d", archLen)
 	}
 	if size >= 0 && int64(archLen) > size-12 {
 		return nil, loadErr(ErrTruncated, 12, "truncated file: architecture string of %d bytes does not fit in a %d-byte file", archLen, size)

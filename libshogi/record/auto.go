@@ -85,6 +85,9 @@ func ReadRecords(data []byte, f RecordFormat) ([]*Game, RecordFormat, error) {
 	if f == RecordAuto {
 		f = DetectFormat(text)
 	}
+	if err := checkNoNUL(text, f); err != nil {
+		return nil, f, err
+	}
 	var gs []*Game
 	var err error
 	switch f {
@@ -129,10 +132,17 @@ func wideText(data []byte) string {
 		return "UTF-32 text is not supported: convert it to UTF-8 or Shift_JIS"
 	case bytes.HasPrefix(data, []byte{0xfe, 0xff}), bytes.HasPrefix(data, []byte{0xff, 0xfe}):
 		return "UTF-16 text is not supported: convert it to UTF-8 or Shift_JIS"
-	case bytes.IndexByte(data, 0) >= 0:
+	case manyNULs(data):
 		return "the text holds NUL bytes (UTF-16 or UTF-32 without a byte-order mark, or binary data): convert it to UTF-8 or Shift_JIS"
 	}
-	return ""
+	return "" // a stray NUL in real text is reported with its line (checkNoNUL)
+}
+
+// manyNULs: at least a quarter of the first 4 KiB are NUL bytes, as in
+// UTF-16 or UTF-32 text of mostly ASCII (half or three quarters NUL).
+func manyNULs(data []byte) bool {
+	head := data[:min(len(data), 4096)]
+	return len(head) > 0 && 4*bytes.Count(head, []byte{0}) >= len(head)
 }
 
 // isEmpty reports whether the reader found nothing: no header, player,

@@ -326,7 +326,7 @@ TEST(load_file_and_memory) {
         memcpy(data + 12, "Features=HalfKP", 15);
         data[8] = 0xff;
         data[9] = 0xff;
-        check_load_error(data, size, SHOGI_E_UNSUPPORTED, "architecture string length");
+        check_load_error(data, size, SHOGI_E_PARSE, "architecture string length");
         free(data);
     }
     CHECK_INT(shogi_network_load("no/such/dir/nn.bin", &(shogi_network_t){0}, &e),
