@@ -14,21 +14,21 @@ import (
 type Reason int
 
 const (
-	ReasonNone           Reason = iota
-	ReasonCheckmate             // the side to move has no legal move
-	ReasonResign                // a player resigned
-	ReasonDeclarationWin        // a correct entering-king declaration (or a try)
-	ReasonDeclarationDraw       // a declaration in the 24-point rule's draw band
-	ReasonBadDeclaration        // a declaration whose conditions were not met
-	ReasonRepetition            // fourfold repetition: draw
-	ReasonPerpetualCheck        // fourfold repetition with checks on every move: the checker loses
-	ReasonMaxPly                // the move limit: draw
-	ReasonEvalLimit             // a score at or beyond the adjudication limit
-	ReasonIllegalMove           // a player sent a move that is not legal
-	ReasonCrash                 // an external engine died
-	ReasonTimeout               // an external engine did not answer in time
-	ReasonError                 // a player failed otherwise (protocol, I/O)
-	ReasonStopped               // the game was interrupted (no result)
+	ReasonNone            Reason = iota
+	ReasonCheckmate              // the side to move has no legal move
+	ReasonResign                 // a player resigned
+	ReasonDeclarationWin         // a correct entering-king declaration (or a try)
+	ReasonDeclarationDraw        // a declaration in the 24-point rule's draw band
+	ReasonBadDeclaration         // a declaration whose conditions were not met
+	ReasonRepetition             // fourfold repetition: draw
+	ReasonPerpetualCheck         // fourfold repetition with checks on every move: the checker loses
+	ReasonMaxPly                 // the move limit: draw
+	ReasonEvalLimit              // a score at or beyond the adjudication limit
+	ReasonIllegalMove            // a player sent a move that is not legal
+	ReasonCrash                  // an external engine died
+	ReasonTimeout                // an external engine did not answer in time
+	ReasonError                  // a player failed otherwise (protocol, I/O)
+	ReasonStopped                // the game was interrupted (no result)
 )
 
 var reasonNames = [...]string{"none", "checkmate", "resign", "declaration-win", "declaration-draw",

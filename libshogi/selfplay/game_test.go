@@ -17,7 +17,7 @@ type scripted struct {
 	i     int
 }
 
-func (s *scripted) Name() string                   { return "script" }
+func (s *scripted) Name() string                  { return "script" }
 func (s *scripted) NewGame(context.Context) error { return nil }
 func (s *scripted) Move(_ context.Context, g *GameState) (Decision, error) {
 	u := s.moves[s.i%len(s.moves)]
@@ -117,7 +117,7 @@ func TestEvalLimit(t *testing.T) {
 // fixedScore plays the first legal move and reports a fixed score.
 type fixedScore struct{ score search.Score }
 
-func (f *fixedScore) Name() string                   { return "fixed" }
+func (f *fixedScore) Name() string                  { return "fixed" }
 func (f *fixedScore) NewGame(context.Context) error { return nil }
 func (f *fixedScore) Move(_ context.Context, g *GameState) (Decision, error) {
 	var ml board.MoveList
