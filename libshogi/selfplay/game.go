@@ -69,11 +69,13 @@ type Player interface {
 	Move(ctx context.Context, g *GameState) (Decision, error)
 }
 
-// GameState is the game seen by a player: the start position, the moves
-// played and the current position (with its history).
+// GameState is the game seen by a player: the position its history starts
+// from, every move since (the start position's own history first: Opening
+// of them), and the current position.
 type GameState struct {
 	StartSFEN string
 	Moves     []board.Move
+	Opening   int
 	Pos       *board.Position
 }
 
@@ -94,6 +96,10 @@ type Rules struct {
 
 // GameResult is a finished game.
 type GameResult struct {
+	// RootSFEN and Opening are the start position's history (Opening is
+	// empty when it has none); StartSFEN is where the game itself began.
+	RootSFEN  string
+	Opening   []board.Move
 	StartSFEN string
 	Moves     []board.Move
 	Scores    []search.Score // per move; ScoreNone where the player gave none
@@ -132,8 +138,9 @@ func play(ctx context.Context, start *board.Position, players [2]Player, rules R
 		return nil, errors.New("selfplay: start position and both players are required")
 	}
 	pos := start.Clone()
-	g := &GameState{StartSFEN: pos.SFEN(), Pos: pos}
-	res := &GameResult{StartSFEN: g.StartSFEN}
+	root, opening := history(start)
+	g := &GameState{StartSFEN: root, Moves: opening, Opening: len(opening), Pos: pos}
+	res := &GameResult{RootSFEN: root, Opening: opening[:len(opening):len(opening)], StartSFEN: pos.SFEN()}
 	for c, p := range players {
 		if err := p.NewGame(ctx); err != nil {
 			res.fault(board.Color(c), err)
@@ -188,7 +195,7 @@ func play(ctx context.Context, start *board.Position, players [2]Player, rules R
 		}
 		pos.DoMove(d.Move)
 		g.Moves = append(g.Moves, pos.LastMove())
-		res.Moves = g.Moves
+		res.Moves = g.Moves[g.Opening:]
 		res.Scores = append(res.Scores, score)
 		if try {
 			res.lose(us.Opp(), ReasonDeclarationWin)
@@ -214,6 +221,21 @@ func play(ctx context.Context, start *board.Position, players [2]Player, rules R
 			}
 		}
 	}
+}
+
+// history returns the first position of p's history and the moves since.
+func history(p *board.Position) (string, []board.Move) {
+	n := p.GamePlyFromRoot()
+	if n == 0 {
+		return p.SFEN(), nil
+	}
+	q := p.Clone()
+	moves := make([]board.Move, n)
+	for i := n - 1; i >= 0; i-- {
+		moves[i] = q.LastMove()
+		q.UndoMove()
+	}
+	return q.SFEN(), moves
 }
 
 // adjudicate ends the game when the position itself decides it.

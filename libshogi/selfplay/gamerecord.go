@@ -32,7 +32,11 @@ var drawKind = map[Reason]record.EndKind{
 // Record converts the game into a record.Game (for CSA/KIF output) with
 // the player names, each move's score as an engine comment and the ending.
 func (r *GameResult) Record(black, white string) (*record.Game, error) {
-	d, err := record.ParseDiagram(r.StartSFEN)
+	root := r.RootSFEN
+	if root == "" {
+		root = r.StartSFEN
+	}
+	d, err := record.ParseDiagram(root)
 	if err != nil {
 		return nil, err
 	}
@@ -40,6 +44,10 @@ func (r *GameResult) Record(black, white string) (*record.Game, error) {
 	g.Black, g.White = black, white
 	n := g.Root
 	side := d.Side
+	for _, m := range r.Opening {
+		n = n.AddChild(m)
+		side = side.Opp()
+	}
 	for i, m := range r.Moves {
 		n = n.AddChild(m)
 		if i < len(r.Scores) && r.Scores[i] != search.ScoreNone {

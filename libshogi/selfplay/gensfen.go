@@ -413,7 +413,7 @@ func (gw *genWorker) NewGame(context.Context) error {
 func (gw *genWorker) Move(ctx context.Context, g *GameState) (Decision, error) {
 	cfg := gw.cfg
 	pos := g.Pos
-	ply := len(g.Moves)
+	ply := len(g.Moves) - g.Opening
 	if ply < len(gw.random) && gw.random[ply] {
 		pos.GenerateLegal(&gw.ml)
 		return Decision{Move: gw.ml.Moves[gw.rng.IntN(gw.ml.N)]}, nil
