@@ -136,7 +136,7 @@ func TestMatchSPRTStopsEarly(t *testing.T) {
 		A:     PlayerSpec{Engine: &EngineConfig{HashMB: 1, Limits: search.Limits{Depth: 2}}},
 		B:     PlayerSpec{USI: &USIConfig{Command: exe, Args: []string{"-mode", "ok"}, Limits: search.Limits{Depth: 1}}},
 		Pairs: 50, Rules: Rules{MaxPly: 200, EvalLimit: 2000},
-		SPRT:  &SPRT{Elo0: 0, Elo1: 200, Alpha: 0.05, Beta: 0.05},
+		SPRT: &SPRT{Elo0: 0, Elo1: 200, Alpha: 0.05, Beta: 0.05},
 	}
 	res, err := Match(context.Background(), cfg)
 	if err != nil {

@@ -37,7 +37,7 @@ func meanVar(values []float64, counts []float64) (mean, variance, n float64) {
 }
 
 var (
-	trinomialValues   = []float64{0, 0.5, 1}                 // loss, draw, win
+	trinomialValues   = []float64{0, 0.5, 1}             // loss, draw, win
 	pentanomialValues = []float64{0, 0.25, 0.5, 0.75, 1} // pair score / 2
 )
 
