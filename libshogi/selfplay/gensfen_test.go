@@ -241,3 +241,19 @@ func TestGensfenDedup(t *testing.T) {
 		t.Errorf("resumed: %v, %d records (want %d), %d duplicates", err, more.Positions, res.Positions, more.Duplicates)
 	}
 }
+
+func TestGensfenDeterministicAtFixedNodes(t *testing.T) {
+	var runs [][]byte
+	for _, threads := range []int{1, 1, 2} {
+		dir := t.TempDir()
+		cfg := smallGensfen(dir, 3, threads)
+		cfg.Engine.Limits = search.Limits{Nodes: 1000}
+		if _, err := Gensfen(context.Background(), cfg); err != nil {
+			t.Fatal(err)
+		}
+		runs = append(runs, readShards(t, dir, ".bin"))
+	}
+	if len(runs[0]) == 0 || !bytes.Equal(runs[0], runs[1]) || !bytes.Equal(runs[0], runs[2]) {
+		t.Error("fixed-node generation is not reproducible")
+	}
+}
