@@ -45,18 +45,6 @@ func parseRule(s string) (board.EnteringKingRule, error) {
 	return r, nil
 }
 
-// readStarts reads -start: "startpos", a handicap name, or a file of lines.
-func readStarts(s string) ([]*board.Position, error) {
-	if s == "" || s == "startpos" {
-		return nil, nil
-	}
-	if _, ok := board.FindHandicap(s); ok {
-		p, err := board.FromHandicap(s)
-		return []*board.Position{p}, err
-	}
-	return selfplay.ReadStartsFile(s)
-}
-
 // liveLine rewrites one status line on stderr.
 func liveLine(quiet bool, format string, args ...any) {
 	if !quiet {
@@ -125,7 +113,7 @@ func runGensfen(args []string) int {
 	if err != nil {
 		return fail(2, err)
 	}
-	starts, err := readStarts(*start)
+	starts, err := selfplay.StartsFrom(*start)
 	if err != nil {
 		return fail(1, err)
 	}

@@ -7,116 +7,13 @@ import (
 	"os"
 	"os/signal"
 	"sort"
-	"strconv"
 	"strings"
-	"time"
 
-	"github.com/libshogi/libshogi/libshogi/nnue"
-	"github.com/libshogi/libshogi/libshogi/search"
 	"github.com/libshogi/libshogi/libshogi/selfplay"
 )
 
 func init() {
 	register("match", "play paired games between two engines (in-process or USI): W/D/L, Elo ± 95%, SPRT", runMatch)
-}
-
-const playerSpecHelp = `A player is a comma-separated list of key=value:
-  name=TEXT        name in the records
-  net=FILE|test|builtin, fvscale=N, threads=N, hash=MB   an in-process engine (the default)
-  usi=COMMAND      an external USI engine (the command and its arguments, split at spaces)
-  option:NAME=VAL  a USI setoption (repeatable)
-  depth=D | nodes=N | movetime=MS   the limit of each move (movetime is sent to USI engines as byoyomi)
-  timeout=MS       USI: the silence after which the engine loses (default: movetime + 1000, or 60000)
-Examples: -a net=nn.bin,depth=8   -b "usi=/opt/yaneuraou/YaneuraOu,option:EvalDir=eval,movetime=100"`
-
-// parsePlayer reads a -a / -b specification.
-func parsePlayer(spec string) (selfplay.PlayerSpec, error) {
-	var ps selfplay.PlayerSpec
-	kv := map[string]string{}
-	var opts [][2]string
-	for _, f := range strings.Split(spec, ",") {
-		k, v, ok := strings.Cut(strings.TrimSpace(f), "=")
-		if !ok {
-			return ps, fmt.Errorf("player %q: %q is not key=value", spec, f)
-		}
-		if name, isOpt := strings.CutPrefix(k, "option:"); isOpt {
-			opts = append(opts, [2]string{name, v})
-			continue
-		}
-		kv[k] = v
-	}
-	num := func(k string, def int) (int, error) {
-		s, ok := kv[k]
-		if !ok {
-			return def, nil
-		}
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 0 {
-			return 0, fmt.Errorf("player %q: %s=%q is not a non-negative number", spec, k, s)
-		}
-		return n, nil
-	}
-	var lim search.Limits
-	depth, err := num("depth", 0)
-	if err != nil {
-		return ps, err
-	}
-	nodes, err := num("nodes", 0)
-	if err != nil {
-		return ps, err
-	}
-	mt, err := num("movetime", 0)
-	if err != nil {
-		return ps, err
-	}
-	lim.Depth, lim.Nodes, lim.MoveTime = depth, uint64(nodes), time.Duration(mt)*time.Millisecond
-	if depth == 0 && nodes == 0 && mt == 0 {
-		return ps, fmt.Errorf("player %q: give depth, nodes or movetime", spec)
-	}
-	if cmd, ok := kv["usi"]; ok {
-		f := strings.Fields(cmd)
-		if len(f) == 0 {
-			return ps, fmt.Errorf("player %q: empty usi command", spec)
-		}
-		to, err := num("timeout", 0)
-		if err != nil {
-			return ps, err
-		}
-		c := &selfplay.USIConfig{Name: kv["name"], Command: f[0], Args: f[1:], Options: opts, Limits: lim}
-		if to > 0 {
-			c.MoveTimeout = time.Duration(to) * time.Millisecond
-			if mt > 0 {
-				c.MoveMargin = c.MoveTimeout - lim.MoveTime
-			}
-		}
-		ps.USI = c
-		return ps, nil
-	}
-	if len(opts) > 0 {
-		return ps, fmt.Errorf("player %q: option: is for usi engines", spec)
-	}
-	fv, err := num("fvscale", nnue.DefaultFVScale)
-	if err != nil {
-		return ps, err
-	}
-	net, evalName, err := loadNet(kv["net"], fv)
-	if err != nil {
-		return ps, err
-	}
-	threads, err := num("threads", 1)
-	if err != nil {
-		return ps, err
-	}
-	hash, err := num("hash", 16)
-	if err != nil {
-		return ps, err
-	}
-	name := kv["name"]
-	if name == "" {
-		name = "libshogi " + evalName
-	}
-	ps.Engine = &selfplay.EngineConfig{Name: name, Net: net, FVScale: fv, Threads: max(threads, 1), HashMB: max(hash, 1), Limits: lim}
-	return ps, nil
 }
 
 func runMatch(args []string) int {
@@ -141,7 +38,7 @@ func runMatch(args []string) int {
 		fmt.Fprintln(os.Stderr, "past its time or sends an illegal move loses that game; the match goes on.")
 		fmt.Fprintln(os.Stderr, "Reports W/D/L from A's view, Elo ± 95% (pentanomial and trinomial), and the SPRT.")
 		fs.PrintDefaults()
-		fmt.Fprintln(os.Stderr, playerSpecHelp)
+		fmt.Fprintln(os.Stderr, selfplay.PlayerSpecHelp)
 	}
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -150,11 +47,11 @@ func runMatch(args []string) int {
 		fmt.Fprintln(os.Stderr, "shogi match:", err)
 		return code
 	}
-	pa, err := parsePlayer(*a)
+	pa, err := selfplay.ParsePlayerSpec(*a)
 	if err != nil {
 		return fail(2, err)
 	}
-	pb, err := parsePlayer(*b)
+	pb, err := selfplay.ParsePlayerSpec(*b)
 	if err != nil {
 		return fail(2, err)
 	}
@@ -162,7 +59,7 @@ func runMatch(args []string) int {
 	if err != nil {
 		return fail(2, err)
 	}
-	ops, err := readStarts(*openings)
+	ops, err := selfplay.StartsFrom(*openings)
 	if err != nil {
 		return fail(1, err)
 	}
@@ -170,12 +67,11 @@ func runMatch(args []string) int {
 		Rules:   selfplay.Rules{EnteringKing: r, MaxPly: *maxPly, EvalLimit: *resign, EvalLimitMoves: *resignMoves},
 		SaveDir: *save, SaveFormat: *saveFormat}
 	if *sprt != "" {
-		var s selfplay.SPRT
-		if n, err := fmt.Sscanf(strings.ReplaceAll(*sprt, ",", " "), "%g %g %g %g", &s.Elo0, &s.Elo1, &s.Alpha, &s.Beta); err != nil || n != 4 ||
-			s.Alpha <= 0 || s.Alpha >= 1 || s.Beta <= 0 || s.Beta >= 1 || s.Elo1 <= s.Elo0 {
-			return fail(2, fmt.Errorf("-sprt %q: elo0,elo1,alpha,beta with elo0 < elo1 and 0 < alpha, beta < 1", *sprt))
+		s, err := selfplay.ParseSPRT(*sprt)
+		if err != nil {
+			return fail(2, err)
 		}
-		cfg.SPRT = &s
+		cfg.SPRT = s
 	}
 	cfg.Progress = func(m selfplay.MatchResult) {
 		if *quiet {
