@@ -22,7 +22,7 @@ type GensfenConfig struct {
 	// fixed depth or node count for reproducible data.
 	Engine EngineConfig
 	// EvalName names the evaluation in the run's fingerprint (a net file
-	// name, "builtin"): a resumed run must use the same.
+	// name, "builtin"; "": NetID of the net): a resumed run must use the same.
 	EvalName string
 	Threads  int // worker goroutines (0: 1)
 	Rules    Rules
@@ -150,6 +150,9 @@ func Gensfen(ctx context.Context, cfg GensfenConfig) (GensfenResult, error) {
 	}
 	if len(cfg.Starts) == 0 {
 		cfg.Starts = []*board.Position{board.NewPosition()}
+	}
+	if cfg.EvalName == "" {
+		cfg.EvalName = NetID(cfg.Engine.Net)
 	}
 	threads := max(cfg.Threads, 1)
 	w, err := openShards(cfg.Dir, cfg.Prefix, cfg.fingerprint(), cfg.Formats, cfg.ShardRecords)

@@ -2,6 +2,7 @@ package selfplay
 
 import (
 	"fmt"
+	"hash/fnv"
 	"strconv"
 	"strings"
 	"time"
@@ -360,4 +361,32 @@ func ParsePlayerSpec(spec string) (PlayerSpec, error) {
 	}
 	ps.Engine = &EngineConfig{Name: name, Net: net, FVScale: fv, Threads: max(threads, 1), HashMB: max(hash, 1), Limits: lim}
 	return ps, nil
+}
+
+// NetID names a network by a hash of its parameters (every 1021st
+// transformer weight and everything else), for the fingerprint of a run
+// whose net came without a name.
+func NetID(n *nnue.Net) string {
+	if n == nil {
+		return "builtin"
+	}
+	h := fnv.New64a()
+	var b [2]byte
+	put := func(v int16) { b[0], b[1] = byte(v), byte(v>>8); h.Write(b[:]) }
+	for _, v := range n.FTBias {
+		put(v)
+	}
+	for i := 0; i < len(n.FTWeight); i += 1021 {
+		put(n.FTWeight[i])
+	}
+	for _, l := range n.Layers {
+		for _, v := range l.Bias {
+			put(int16(v))
+			put(int16(v >> 16))
+		}
+		for _, v := range l.Weight {
+			put(int16(v))
+		}
+	}
+	return fmt.Sprintf("net:%s:%016x", n.ArchString, h.Sum64())
 }
