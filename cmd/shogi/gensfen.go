@@ -66,7 +66,7 @@ func runGensfen(args []string) int {
 	depth := fs.Int("depth", 0, "search depth of every position (this or -nodes)")
 	nodes := fs.Uint64("nodes", 0, "search nodes of every position (this or -depth)")
 	threads := fs.Int("threads", 1, "worker goroutines, each searching with one thread")
-	hash := fs.Int("hash", 16, "transposition table per worker, MB")
+	hash := fs.Int("hash", 4, "transposition table per worker, MB (cleared at every game: a large one costs time)")
 	games := fs.Int64("games", 0, "stop after this many games in all (resumed runs included)")
 	positions := fs.Int64("positions", 0, "stop after this many records in all (resumed runs included)")
 	seed := fs.Uint64("seed", 1, "random seed: with the same settings the same seed writes the same records")

@@ -189,7 +189,7 @@ func StartsFrom(s string) ([]*board.Position, error) {
 // DefaultGensfenConfig has the CLI's defaults (no limit, no target).
 func DefaultGensfenConfig() GensfenConfig {
 	return GensfenConfig{
-		Engine: EngineConfig{HashMB: 16}, EvalName: "builtin", Threads: 1, Seed: 1,
+		Engine: EngineConfig{HashMB: 4}, EvalName: "builtin", Threads: 1, Seed: 1,
 		Rules:         Rules{EnteringKing: board.RuleCSA27, MaxPly: 320, EvalLimit: 3000},
 		MultiPVMargin: 100, WriteMinPly: 16, Dir: ".", Prefix: "gensfen", Formats: FormatPSV, ShardRecords: 10_000_000,
 	}
