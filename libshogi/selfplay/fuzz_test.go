@@ -1,6 +1,7 @@
 package selfplay
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/libshogi/libshogi/libshogi/search"
@@ -49,5 +50,25 @@ func FuzzParseStart(f *testing.F) {
 		if err == nil && p.SFEN() == "" {
 			t.Errorf("%q: empty position", s)
 		}
+	})
+}
+
+// FuzzOptionText feeds option text (what the C ABI and the bindings pass)
+// to the three option tables and the player parser: errors, never panics.
+func FuzzOptionText(f *testing.F) {
+	f.Add("depth=6\nthreads=2;random_moves=8\nformat=both")
+	f.Add("a=depth=3,name=x\nb=usi=/bin/engine -v,movetime=100,timeout=500,option:Threads=1\nsprt=0,5,0.05,0.05")
+	f.Add("input=x.bin;output=y.bin;nodes=18446744073709551615")
+	f.Fuzz(func(t *testing.T, s string) {
+		if strings.Contains(s, "net=") || strings.Contains(s, "start=") || strings.Contains(s, "openings=") {
+			return // those read files
+		}
+		g := DefaultGensfenConfig()
+		_ = ApplyGensfenOptions(&g, s)
+		r := RescoreConfig{}
+		_ = ApplyRescoreOptions(&r, s)
+		m := DefaultMatchConfig()
+		_ = ApplyMatchOptions(&m, s)
+		_, _ = ParsePlayerSpec(s)
 	})
 }

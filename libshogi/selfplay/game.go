@@ -69,6 +69,12 @@ type Player interface {
 	Move(ctx context.Context, g *GameState) (Decision, error)
 }
 
+// GameEnder is a Player that wants to hear the result (a USI engine gets
+// "gameover win|lose|draw"). r is final; c is the colour the player had.
+type GameEnder interface {
+	GameOver(r *GameResult, c board.Color)
+}
+
 // GameState is the game seen by a player: the position its history starts
 // from, every move since (the start position's own history first: Opening
 // of them), and the current position.
@@ -127,7 +133,15 @@ func (r *GameResult) Winner() (board.Color, bool) {
 // (ReasonStopped). A player's error makes it lose; the other errors
 // returned are the callers' (a bad start position).
 func Play(ctx context.Context, start *board.Position, players [2]Player, rules Rules) (*GameResult, error) {
-	return play(ctx, start, players, rules, nil)
+	r, err := play(ctx, start, players, rules, nil)
+	if err == nil && r.Reason != ReasonStopped {
+		for c, p := range players {
+			if e, ok := p.(GameEnder); ok {
+				e.GameOver(r, board.Color(c))
+			}
+		}
+	}
+	return r, err
 }
 
 // play is Play with an observer called after each move is decided and

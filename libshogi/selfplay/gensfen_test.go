@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -255,5 +256,24 @@ func TestGensfenDeterministicAtFixedNodes(t *testing.T) {
 	}
 	if len(runs[0]) == 0 || !bytes.Equal(runs[0], runs[1]) || !bytes.Equal(runs[0], runs[2]) {
 		t.Error("fixed-node generation is not reproducible")
+	}
+}
+
+func TestGensfenMultiPVChoice(t *testing.T) {
+	games := func(multiPV int) map[string]bool {
+		cfg := smallGensfen(t.TempDir(), 4, 1)
+		cfg.RandomMoves, cfg.MultiPV, cfg.MultiPVPlies, cfg.MultiPVMargin = 0, multiPV, 12, 1000
+		seen := map[string]bool{}
+		cfg.OnGame = func(_ int64, g *GameResult) { seen[fmt.Sprint(usiMoves(g.Moves[:min(12, len(g.Moves))]))] = true }
+		if _, err := Gensfen(context.Background(), cfg); err != nil {
+			t.Fatal(err)
+		}
+		return seen
+	}
+	if n := len(games(0)); n != 1 {
+		t.Errorf("without randomisation: %d different openings, want 1", n)
+	}
+	if n := len(games(4)); n < 2 {
+		t.Errorf("MultiPV 4 within a wide margin: %d different openings", n)
 	}
 }

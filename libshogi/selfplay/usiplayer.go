@@ -256,6 +256,14 @@ func (p *USIPlayer) Move(ctx context.Context, g *GameState) (Decision, error) {
 	return d, nil
 }
 
+// GameOver implements GameEnder: "gameover win|lose|draw" to a live engine.
+func (p *USIPlayer) GameOver(r *GameResult, c board.Color) {
+	if !p.alive() {
+		return
+	}
+	p.send("gameover " + map[int8]string{1: "win", -1: "lose", 0: "draw"}[r.ResultFor(c)])
+}
+
 // parseInfoScore reads "score cp N" / "score mate N" of an info line, in
 // the library's units.
 func parseInfoScore(l string) (search.Score, bool) {
