@@ -239,7 +239,12 @@ func saveGame(cfg *MatchConfig, i int, r *GameResult, names [2]string) error {
 	ext := ".csa"
 	if cfg.SaveFormat == "kif" {
 		ext = ".kif"
-		data, err = record.WriteKIF(rec, record.KIFOptions{Encoding: record.UTF8})
+		// Shift_JIS, as GUIs expect of .kif; UTF-8 with a BOM when a name
+		// has characters Shift_JIS lacks.
+		data, err = record.WriteKIF(rec, record.KIFOptions{Encoding: record.ShiftJIS})
+		if err != nil {
+			data, err = record.WriteKIF(rec, record.KIFOptions{Encoding: record.UTF8BOM})
+		}
 	} else {
 		data, err = record.WriteCSA(rec, record.CSAOptions{})
 	}

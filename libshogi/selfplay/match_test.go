@@ -2,6 +2,7 @@ package selfplay
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -145,5 +146,35 @@ func TestMatchSPRTStopsEarly(t *testing.T) {
 	if res.SPRTDecision != 1 || !res.Stopped || res.Games >= 100 {
 		t.Errorf("SPRT: decision %d after %d games (W/D/L %d/%d/%d, LLR %.2f)", res.SPRTDecision, res.Games,
 			res.Wins, res.Draws, res.Losses, res.LLR)
+	}
+}
+
+func TestMatchSavesKIF(t *testing.T) {
+	dir := t.TempDir()
+	cfg := MatchConfig{
+		A:     PlayerSpec{Engine: &EngineConfig{Name: "先手エンジン", HashMB: 1, Limits: search.Limits{Depth: 2}}},
+		B:     PlayerSpec{Engine: &EngineConfig{Name: "engine-b", HashMB: 1, Limits: search.Limits{Depth: 1}}},
+		Pairs: 1, Rules: Rules{MaxPly: 120}, SaveDir: dir, SaveFormat: "kif",
+	}
+	res, err := Match(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range res.Log {
+		data, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("game-%05d.kif", g.Index)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, enc, err := record.ReadKIF(data)
+		if err != nil {
+			t.Fatalf("game %d: %v", g.Index, err)
+		}
+		if enc != record.ShiftJIS || len(rec.Moves()) != len(g.Result.Moves) || rec.Result() != g.Result.Outcome {
+			t.Errorf("game %d: %v, %d moves, %v; want Shift_JIS, %d, %v", g.Index, enc, len(rec.Moves()), rec.Result(),
+				len(g.Result.Moves), g.Result.Outcome)
+		}
+		if want := map[bool]string{true: "先手エンジン", false: "engine-b"}[g.AIsBlack]; rec.Black != want {
+			t.Errorf("game %d: Black %q, want %q", g.Index, rec.Black, want)
+		}
 	}
 }
