@@ -110,3 +110,10 @@ def test_gensfen_on_dask(tmp_path):
     local = tmp_path / "local"
     libshogi.gensfen(local, prefix="shard-001", seed=11, games=2, **SMALL)
     assert _read(local / "shard-001-00000.bin") == _read(files[1])
+
+
+def test_tqdm_bar(tmp_path, capsys):
+    pytest.importorskip("tqdm", reason="tqdm is optional: the bar needs it")
+    libshogi.gensfen(tmp_path, games=2, depth=2, write_minply=1, progress=True)
+    err = capsys.readouterr().err
+    assert "2/2" in err and "game" in err
