@@ -266,7 +266,9 @@ const PlayerSpecHelp = `A player is a comma-separated list of key=value:
   net=FILE|test|builtin, fvscale=N, threads=N, hash=MB   an in-process engine (the default)
   usi=COMMAND      an external USI engine (the command and its arguments, split at spaces)
   option:NAME=VAL  a USI setoption (repeatable)
-  depth=D | nodes=N | movetime=MS   the limit of each move (movetime is sent to USI engines as byoyomi)
+  depth=D | nodes=N | movetime=MS | byoyomi=MS   the limit of each move (a USI engine gets
+                   movetime and byoyomi both as "go btime 0 wtime 0 byoyomi MS"; in-process,
+                   byoyomi uses the engine's clock management as a GUI game would)
   timeout=MS       USI: the silence after which the engine loses (default: movetime + 1000, or 60000)
 Examples: net=nn.bin,depth=8   "usi=/opt/yaneuraou/YaneuraOu,option:EvalDir=eval,movetime=100"`
 
@@ -310,9 +312,17 @@ func ParsePlayerSpec(spec string) (PlayerSpec, error) {
 	if mt, err = num("movetime", 0); err != nil {
 		return ps, err
 	}
+	byo, err := num("byoyomi", 0)
+	if err != nil {
+		return ps, err
+	}
 	lim.Nodes, lim.MoveTime = uint64(nodes), time.Duration(mt)*time.Millisecond
-	if lim.Depth == 0 && nodes == 0 && mt == 0 {
-		return ps, fmt.Errorf("player %q: give depth, nodes or movetime", spec)
+	lim.Byoyomi = [2]time.Duration{time.Duration(byo) * time.Millisecond, time.Duration(byo) * time.Millisecond}
+	if lim.Depth == 0 && nodes == 0 && mt == 0 && byo == 0 {
+		return ps, fmt.Errorf("player %q: give depth, nodes, movetime or byoyomi", spec)
+	}
+	if mt == 0 {
+		mt = byo
 	}
 	if cmd, ok := kv["usi"]; ok {
 		f := strings.Fields(cmd)

@@ -37,6 +37,12 @@ func TestOptionText(t *testing.T) {
 		u.MoveTimeout != 500*time.Millisecond || u.MoveMargin != 400*time.Millisecond || len(u.Options) != 1 {
 		t.Errorf("usi spec: %+v", u)
 	}
+	c := DefaultMatchConfig()
+	if err := ApplyMatchOptions(&c, "a=byoyomi=150\nb=usi=/bin/e,byoyomi=200"); err != nil ||
+		c.A.Engine.Limits.Byoyomi != [2]time.Duration{150 * time.Millisecond, 150 * time.Millisecond} ||
+		c.B.USI.Limits.Byoyomi[0] != 200*time.Millisecond {
+		t.Errorf("byoyomi: %v %+v", err, c)
+	}
 	for _, bad := range []string{"a=name=x", "a=depth=1,option:X=1", "sprt=5,0,0.05,0.05", "b=usi=,depth=1"} {
 		c := DefaultMatchConfig()
 		if ApplyMatchOptions(&c, bad) == nil {

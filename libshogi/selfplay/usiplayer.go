@@ -23,7 +23,8 @@ type USIConfig struct {
 	Dir     string   // its working directory ("" : the current one)
 	// Options are sent as "setoption name N value V" after "usi".
 	Options [][2]string
-	// Limits of each move: Depth, Nodes or MoveTime (sent as byoyomi).
+	// Limits of each move: Depth, Nodes, or MoveTime / Byoyomi[0] (sent
+	// as "go btime 0 wtime 0 byoyomi").
 	Limits search.Limits
 	// MoveMargin is the time past MoveTime after which a silent engine loses
 	// (default 1 s); with a depth or node limit MoveTimeout is the whole
@@ -217,13 +218,14 @@ func (p *USIPlayer) Move(ctx context.Context, g *GameState) (Decision, error) {
 		goCmd = fmt.Sprintf("go depth %d", l.Depth)
 	case l.Nodes > 0:
 		goCmd = fmt.Sprintf("go nodes %d", l.Nodes)
-	case l.MoveTime > 0:
-		goCmd = fmt.Sprintf("go btime 0 wtime 0 byoyomi %d", l.MoveTime.Milliseconds())
+	case l.MoveTime > 0 || l.Byoyomi[0] > 0:
+		t := max(l.MoveTime, l.Byoyomi[0])
+		goCmd = fmt.Sprintf("go btime 0 wtime 0 byoyomi %d", t.Milliseconds())
 		margin := p.cfg.MoveMargin
 		if margin <= 0 {
 			margin = time.Second
 		}
-		timeout = l.MoveTime + margin
+		timeout = t + margin
 	}
 	if err := p.send(goCmd); err != nil {
 		return Decision{}, err
