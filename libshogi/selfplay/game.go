@@ -136,7 +136,7 @@ func Play(ctx context.Context, start *board.Position, players [2]Player, rules R
 	r, err := play(ctx, start, players, rules, nil)
 	if err == nil && r.Reason != ReasonStopped {
 		for c, p := range players {
-			if e, ok := p.(GameEnder); ok {
+			if e, ok := p.(GameEnder); ok && (c == 0 || !samePlayer(p, players[0])) {
 				e.GameOver(r, board.Color(c))
 			}
 		}
@@ -156,6 +156,9 @@ func play(ctx context.Context, start *board.Position, players [2]Player, rules R
 	g := &GameState{StartSFEN: root, Moves: opening, Opening: len(opening), Pos: pos}
 	res := &GameResult{RootSFEN: root, Opening: opening[:len(opening):len(opening)], StartSFEN: pos.SFEN()}
 	for c, p := range players {
+		if c == 1 && samePlayer(p, players[0]) {
+			break // one player for both sides (self-play): one new game
+		}
 		if err := p.NewGame(ctx); err != nil {
 			res.fault(board.Color(c), err)
 			return res, nil
@@ -235,6 +238,13 @@ func play(ctx context.Context, start *board.Position, players [2]Player, rules R
 			}
 		}
 	}
+}
+
+// samePlayer reports whether a and b are one player (false for players of
+// a type that cannot be compared).
+func samePlayer(a, b Player) (same bool) {
+	defer func() { _ = recover() }()
+	return a == b
 }
 
 // history returns the first position of p's history and the moves since.
