@@ -363,7 +363,7 @@ func (gw *genWorker) play(ctx context.Context, i int64) gameOut {
 			g.filtered++
 			continue
 		}
-		o, err := encodeRecord(p, r)
+		o, err := encodeRecord(p, r, cfg.Formats)
 		if err != nil {
 			return gameOut{index: i, err: err}
 		}
@@ -372,16 +372,23 @@ func (gw *genWorker) play(ctx context.Context, i int64) gameOut {
 	return g
 }
 
-// encodeRecord makes the PSV and hcpe forms of a searched position.
-func encodeRecord(p *pendingRec, r *GameResult) (outRecord, error) {
+// encodeRecord makes the PSV and/or hcpe forms of a searched position.
+func encodeRecord(p *pendingRec, r *GameResult, formats Format) (outRecord, error) {
 	score := int16(max(min(p.score, 32767), -32767))
 	m16 := uint16(0)
 	if p.move != board.MoveResign && p.move != board.MoveWin {
 		m16 = p.move.Move16()
 	}
-	psv, err := record.NewPSV(&p.diag, score, m16, r.ResultFor(p.side))
-	if err != nil {
-		return outRecord{}, err
+	out := outRecord{key: p.key}
+	if formats&FormatPSV != 0 {
+		psv, err := record.NewPSV(&p.diag, score, m16, r.ResultFor(p.side))
+		if err != nil {
+			return outRecord{}, err
+		}
+		out.psv = psv
+	}
+	if formats&FormatHCPE == 0 {
+		return out, nil
 	}
 	abs := record.ResultDraw
 	if w, ok := r.Winner(); ok {
@@ -398,7 +405,8 @@ func encodeRecord(p *pendingRec, r *GameResult) (outRecord, error) {
 	if err != nil {
 		return outRecord{}, err
 	}
-	return outRecord{psv: psv, hcpe: hc, key: p.key}, nil
+	out.hcpe = hc
+	return out, nil
 }
 
 // Name implements Player.

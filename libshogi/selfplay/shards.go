@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/libshogi/libshogi/libshogi/board"
 	"github.com/libshogi/libshogi/libshogi/record"
@@ -57,6 +58,8 @@ type shardWriter struct {
 	man         Manifest
 	files       []*os.File
 	buf         [][]byte
+	saved       time.Time // when the manifest was last written
+	closed      bool
 }
 
 func (w *shardWriter) manifestPath() string {
@@ -163,10 +166,29 @@ func (w *shardWriter) write(recs []outRecord, plies int) error {
 	}
 	w.man.Games++
 	w.man.Plies += int64(plies)
-	if err := w.flush(); err != nil {
-		return err
+	return w.sync(false)
+}
+
+// manifestEvery bounds how often the manifest is rewritten. The manifest
+// may lag the data (a resumed run cuts the extra records and plays those
+// games again), never lead it: the data is flushed first.
+const manifestEvery = time.Second
+
+// sync writes the buffers when they are large, and the manifest (after
+// them) when it is due or force is set.
+func (w *shardWriter) sync(force bool) error {
+	if force || time.Since(w.saved) >= manifestEvery {
+		if err := w.flush(); err != nil {
+			return err
+		}
+		return w.saveManifest()
 	}
-	return w.saveManifest()
+	for _, b := range w.buf {
+		if len(b) >= 1<<20 {
+			return w.flush()
+		}
+	}
+	return nil
 }
 
 func (w *shardWriter) flush() error {
@@ -192,6 +214,7 @@ func (w *shardWriter) saveManifest() error {
 	if err := os.WriteFile(tmp, data, 0o644); err != nil {
 		return err
 	}
+	w.saved = time.Now()
 	return os.Rename(tmp, w.manifestPath())
 }
 
@@ -206,8 +229,14 @@ func (w *shardWriter) closeFiles() error {
 	return first
 }
 
+// close writes everything, the manifest last, and closes the files (a
+// second close does nothing).
 func (w *shardWriter) close() error {
-	err := w.flush()
+	if w.closed {
+		return nil
+	}
+	w.closed = true
+	err := w.sync(true)
 	if e := w.closeFiles(); err == nil {
 		err = e
 	}
