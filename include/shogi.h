@@ -977,8 +977,9 @@ SHOGI_API shogi_status_t shogi_engine_searching(shogi_engine_t eng,
 
 /* Self-play jobs: teacher generation (gensfen), re-scoring of training
  * files, and engine matches. Each run call blocks until the job ends and
- * may report progress through a callback (called on the calling thread's
- * job, from one library thread at a time). Settings are option text: one
+ * may report progress through a callback, called on the thread that called
+ * the run function (about once a second and once at the end; a match
+ * reports after each game pair). Settings are option text: one
  * "key=value" a line (or separated by ';'), keys as the flags of the
  * `shogi gensfen`, `shogi rescore` and `shogi match` commands ('_' and '-'
  * alike). Unknown keys are SHOGI_E_INVALID_ARGUMENT. */
