@@ -21,6 +21,8 @@ func TestParseInfoScore(t *testing.T) {
 		{"info depth 3 nodes 10", 0, false},
 		{"bestmove 7g7f", 0, false},
 		{"info score cp x", 0, false},
+		{"info string score cp 500", 0, false},
+		{"info depth 2 pv 7g7f score cp 5", 0, false},
 	}
 	for _, c := range cases {
 		got, ok := parseInfoScore(c.line)

@@ -274,6 +274,9 @@ func parseInfoScore(l string) (search.Score, bool) {
 		return 0, false
 	}
 	for i := 1; i+2 < len(f); i++ {
+		if f[i] == "string" || f[i] == "pv" {
+			break // free text and moves follow
+		}
 		if f[i] != "score" {
 			continue
 		}
