@@ -178,3 +178,41 @@ func TestMatchSavesKIF(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchAgainstUSIEngine plays the library's own USI front end
+// (cmd/shogi usi) as an external engine: no faults, real endings.
+func TestMatchAgainstUSIEngine(t *testing.T) {
+	exe := filepath.Join(t.TempDir(), "shogi")
+	out, err := exec.Command("go", "build", "-o", exe, "../../cmd/shogi").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build cmd/shogi: %v\n%s", err, out)
+	}
+	cfg := MatchConfig{
+		A: PlayerSpec{Engine: &EngineConfig{Name: "inproc", HashMB: 1, Limits: search.Limits{Depth: 2}}},
+		B: PlayerSpec{USI: &USIConfig{Name: "usi", Command: exe, Args: []string{"usi"},
+			Options: [][2]string{{"USI_Hash", "1"}}, Limits: search.Limits{Depth: 2}, MoveTimeout: 30 * time.Second}},
+		Pairs: 1, Rules: Rules{EnteringKing: board.RuleCSA27, MaxPly: 160},
+	}
+	res, err := Match(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Games != 2 {
+		t.Fatalf("%d games", res.Games)
+	}
+	for _, g := range res.Log {
+		if r := g.Result.Reason; r == ReasonNone || r >= ReasonIllegalMove {
+			t.Errorf("game %d: %v (%s) after %d plies", g.Index, r, g.Result.Detail, len(g.Result.Moves))
+		}
+		scored := 0
+		for i, s := range g.Result.Scores {
+			// The USI engine's moves carry the score of its info lines.
+			if (i%2 == 1) == g.AIsBlack && s != search.ScoreNone {
+				scored++
+			}
+		}
+		if scored == 0 {
+			t.Errorf("game %d: no score read from the USI engine's info lines", g.Index)
+		}
+	}
+}
