@@ -20,20 +20,16 @@ func init() {
 	register("rescore", "re-search every position of a PSV or hcpe file with another evaluation and depth", runRescore)
 }
 
-// loadNet reads -net: "" or "builtin" for the built-in evaluation, "test"
-// for the test net (seed 1), else an nn.bin file.
+// loadNet reads -net (selfplay.LoadEval) and checks -fvscale; the name is
+// the run's evaluation name.
 func loadNet(path string, fvScale int) (*nnue.Net, string, error) {
 	if err := nnue.CheckFVScale(fvScale); err != nil {
 		return nil, "", err
 	}
-	switch path {
-	case "", "builtin":
-		return nil, "builtin", nil
-	case "test":
-		n, err := nnue.MakeTestNet("test", 1)
-		return n, "test", err
+	n, err := selfplay.LoadEval(path)
+	if path == "" {
+		path = "builtin"
 	}
-	n, err := nnue.Load(path)
 	return n, path, err
 }
 
