@@ -89,6 +89,10 @@ type GensfenResult struct {
 	Elapsed                time.Duration
 }
 
+// maxEmptyGames stops a run with only a Positions target whose games
+// write nothing (it would never end).
+const maxEmptyGames = 1000
+
 // outRecord is one record in both encodings.
 type outRecord struct {
 	psv  record.PSV
@@ -216,6 +220,7 @@ func Gensfen(ctx context.Context, cfg GensfenConfig) (GensfenResult, error) {
 	pending := map[int64]gameOut{}
 	var firstErr error
 	reached := false
+	empty := 0 // consecutive games that wrote nothing
 	for g := range out {
 		if g.err != nil {
 			if firstErr == nil {
@@ -253,6 +258,14 @@ func Gensfen(ctx context.Context, cfg GensfenConfig) (GensfenResult, error) {
 			}
 			if cfg.OnGame != nil {
 				cfg.OnGame(h.index, h.game)
+			}
+			if empty = empty + 1; len(recs) > 0 {
+				empty = 0
+			}
+			if empty >= maxEmptyGames && cfg.Games == 0 {
+				firstErr = fmt.Errorf("selfplay: %d games in a row wrote no position (start positions over, or filters too strict)", empty)
+				cancel()
+				break
 			}
 			if cfg.Positions > 0 && w.man.Records >= cfg.Positions {
 				reached = true

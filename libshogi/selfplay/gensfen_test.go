@@ -277,3 +277,16 @@ func TestGensfenMultiPVChoice(t *testing.T) {
 		t.Errorf("MultiPV 4 within a wide margin: %d different openings", n)
 	}
 }
+
+func TestGensfenEndsWhenNothingIsWritten(t *testing.T) {
+	cfg := smallGensfen(t.TempDir(), 0, 1)
+	cfg.Positions = 10
+	mated, err := board.FromSFEN("4k4/4G4/4P4/9/9/9/9/9/4K4 w - 2") // White is checkmated
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Starts = []*board.Position{mated}
+	if _, err := Gensfen(context.Background(), cfg); err == nil {
+		t.Error("a run that can write nothing did not fail")
+	}
+}
