@@ -91,7 +91,7 @@ func runGensfen(args []string) int {
 		fmt.Fprintln(os.Stderr, "score, best move, move number and the game's result for the side to move.")
 		fmt.Fprintln(os.Stderr, "Games end by mate, declaration, repetition / perpetual check, -max-ply or -eval-limit.")
 		fmt.Fprintln(os.Stderr, "Run the same command again to resume (or raise -games / -positions to extend);")
-		fmt.Fprintln(os.Stderr, "Ctrl-C stops cleanly. One worker and a fixed depth or node count are reproducible.")
+		fmt.Fprintln(os.Stderr, "Ctrl-C stops cleanly. At a fixed depth or node count a seed gives the same records\n(games are written in game order, whatever -threads).")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
