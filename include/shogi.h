@@ -1164,6 +1164,106 @@ SHOGI_API shogi_status_t shogi_record_warnings(shogi_record_t rec, char *buf,
                                                size_t size, size_t *needed,
                                                shogi_error_t *err);
 
+/* ---- selfplay (ABI 1.1) ---- */
+
+/* Self-play jobs: teacher generation (gensfen), re-scoring of training
+ * files, and engine matches. Each run call blocks until the job ends and
+ * may report progress through a callback, called on the thread that called
+ * the run function (about once a second and once at the end; a match
+ * reports after each game pair). Settings are option text: one
+ * "key=value" a line (or separated by ';'), keys as the flags of the
+ * `shogi gensfen`, `shogi rescore` and `shogi match` commands ('_' and '-'
+ * alike). Unknown keys are SHOGI_E_INVALID_ARGUMENT. */
+
+/* A job handle makes a run stoppable from another thread. One run at a
+ * time per job; a job may be reused. */
+typedef struct shogi_selfplay_job_s *shogi_selfplay_job_t;
+
+SHOGI_API shogi_status_t shogi_selfplay_job_new(shogi_selfplay_job_t *out,
+                                                shogi_error_t *err);
+/* SHOGI_E_STATE while a run uses the job. NULL is a no-op. */
+SHOGI_API shogi_status_t shogi_selfplay_job_free(shogi_selfplay_job_t job,
+                                                 shogi_error_t *err);
+/* Asks the job's run to stop (any thread; returns at once). A generation
+ * run keeps every finished game (run it again with the same options to
+ * resume); a match counts the finished pairs. A no-op when nothing runs. */
+SHOGI_API shogi_status_t shogi_selfplay_job_stop(shogi_selfplay_job_t job,
+                                                 shogi_error_t *err);
+
+typedef struct shogi_selfplay_progress_t {
+    int64_t games;              /* games finished (gensfen: all sessions) */
+    int64_t positions;          /* records written (gensfen, rescore) */
+    int64_t plies;              /* plies of the finished games (gensfen) */
+    double positions_per_sec;   /* this session */
+    double mean_game_length;    /* plies (gensfen) */
+    int64_t elapsed_ms;
+    int64_t eta_ms;             /* -1: unknown */
+    int32_t done;               /* 1 on the last report */
+    int32_t wins, draws, losses; /* match, from player A's view */
+    double elo, elo_error;      /* match: pentanomial Elo and its 95% half-width */
+    double llr;                 /* match: SPRT log-likelihood ratio (0 without SPRT) */
+} shogi_selfplay_progress_t;
+
+typedef void (*shogi_selfplay_callback_t)(const shogi_selfplay_progress_t *progress,
+                                          void *user_data);
+
+typedef struct shogi_gensfen_result_t {
+    int64_t games, positions, plies; /* gensfen: all sessions; rescore: positions = records */
+    int64_t filtered;                /* gensfen: skipped by the write-time filters */
+    int64_t duplicates;              /* gensfen: skipped by dedup */
+    int64_t unchanged;               /* rescore: records copied unsearched */
+    int64_t elapsed_ms;
+    int64_t search_ms, worker_ms;    /* gensfen: time in searches / in the workers */
+    int32_t stopped;                 /* 1 if shogi_selfplay_job_stop ended the run */
+} shogi_gensfen_result_t;
+
+/* Teacher generation. net (may be NULL) replaces the "net" option's
+ * evaluation; a resumed run must use the same net (named by "eval-name"
+ * or by a hash of its parameters). Needs depth or nodes, and games or
+ * positions. job and callback may be NULL. */
+SHOGI_API shogi_status_t shogi_gensfen_run(shogi_selfplay_job_t job,
+                                           shogi_network_t net,
+                                           const char *options,
+                                           shogi_selfplay_callback_t callback,
+                                           void *user_data,
+                                           shogi_gensfen_result_t *result,
+                                           shogi_error_t *err);
+
+/* Re-scores a PSV or hcpe file: options input, output, depth or nodes,
+ * threads, hash, format, rule, net. */
+SHOGI_API shogi_status_t shogi_rescore_run(shogi_selfplay_job_t job,
+                                           shogi_network_t net,
+                                           const char *options,
+                                           shogi_selfplay_callback_t callback,
+                                           void *user_data,
+                                           shogi_gensfen_result_t *result,
+                                           shogi_error_t *err);
+
+typedef struct shogi_match_result_t {
+    int32_t games, wins, draws, losses; /* from player A's view */
+    int32_t penta[5];                   /* pairs scoring 0, 0.5, 1, 1.5, 2 */
+    double elo, elo_low, elo_high;      /* pentanomial, 95% interval */
+    double elo_trinomial, elo_trinomial_error;
+    double llr;                         /* 0 without SPRT */
+    int32_t sprt_decision;              /* -1 H0 accepted, 1 H1 accepted, 0 none */
+    int32_t faults;                     /* games lost by a crash, timeout, illegal move or error */
+    int32_t stopped;                    /* stopped early (SPRT or shogi_selfplay_job_stop) */
+} shogi_match_result_t;
+
+/* A match: options a=SPEC and b=SPEC (players as `shogi match -h`
+ * describes: "depth=6,net=test", "usi=/path/engine,movetime=100"), pairs,
+ * concurrency, openings, rule, max-ply, resign, resign-moves, sprt
+ * ("elo0,elo1,alpha,beta"), save, save-format. net_a / net_b (may be NULL)
+ * give an in-process player A / B that network. */
+SHOGI_API shogi_status_t shogi_match_run(shogi_selfplay_job_t job,
+                                         shogi_network_t net_a,
+                                         shogi_network_t net_b,
+                                         const char *options,
+                                         shogi_selfplay_callback_t callback,
+                                         void *user_data,
+                                         shogi_match_result_t *result,
+                                         shogi_error_t *err);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

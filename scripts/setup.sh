@@ -13,6 +13,7 @@ command -v pkg-config >/dev/null || need+=(pkg-config)
 command -v mcs >/dev/null || need+=(mono-devel)
 /usr/bin/python3 -c 'import numpy' 2>/dev/null || need+=(python3-numpy)
 /usr/bin/python3 -c 'import pytest' 2>/dev/null || need+=(python3-pytest)
+/usr/bin/python3 -c 'import dask, distributed' 2>/dev/null || need+=(python3-dask python3-distributed)
 if [ ${#need[@]} -gt 0 ]; then
   echo "setup: installing ${need[*]}" >&2
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo

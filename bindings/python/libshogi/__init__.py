@@ -30,6 +30,7 @@ What is here (one section of shogi.h each):
 * Network, evaluate_many, halfkp_features_many, Accumulator (NNUE);
 * Engine.search with on_info callbacks and stop(); the engine option table
   (option_table, Engine.set_option / get_option);
+* gensfen / rescore / match (self-play: teacher data, matches; Dask shards);
 * Record (CSA/KIF/KI2/USI) and the PackedSfenValue / HuffmanCodedPosAndEval
   numpy dtypes with bulk conversion, features and evaluation.
 
@@ -123,6 +124,9 @@ from .records import (  # noqa: F401
     read_hcpe,
     read_psv,
 )
+
+from . import selfplay  # noqa: F401
+from .selfplay import Job, Progress, gensfen, gensfen_dask, match, merge_shards, rescore  # noqa: F401
 
 __version__ = "0.1.0"
 

@@ -1,0 +1,83 @@
+package selfplay
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/libshogi/libshogi/libshogi/nnue"
+	"github.com/libshogi/libshogi/libshogi/search"
+)
+
+// EngineConfig describes an in-process engine: its evaluation, threads,
+// table and the limits of each move.
+type EngineConfig struct {
+	Name    string
+	Net     *nnue.Net // nil: the built-in evaluation
+	FVScale int       // 0: the default
+	Threads int       // 0: 1
+	HashMB  int       // 0: 16
+	Limits  search.Limits
+}
+
+// Options are the search options of the configuration under rules.
+func (c EngineConfig) Options(rules Rules) search.Options {
+	o := search.DefaultOptions()
+	o.NetworkDelay = 0
+	if c.Threads > 0 {
+		o.Threads = c.Threads
+	}
+	if c.HashMB > 0 {
+		o.HashMB = c.HashMB
+	}
+	o.EnteringKingRule = rules.EnteringKing
+	o.MaxMovesToDraw = rules.MaxPly
+	if c.Net != nil {
+		o.Eval = search.NNUEFactory(c.Net, c.FVScale)
+		o.EvalID = fmt.Sprintf("%p@%d", c.Net, c.FVScale)
+	}
+	return o
+}
+
+// EnginePlayer is an in-process search engine. It clears its table at each
+// new game, so that a game at fixed depth or nodes with one thread is
+// reproducible.
+type EnginePlayer struct {
+	cfg    EngineConfig
+	Engine *search.Engine
+}
+
+// NewEnginePlayer makes an engine for the configuration under rules.
+func NewEnginePlayer(cfg EngineConfig, rules Rules) *EnginePlayer {
+	if cfg.Name == "" {
+		cfg.Name = "libshogi"
+		if cfg.Net == nil {
+			cfg.Name += " (built-in eval)"
+		}
+	}
+	return &EnginePlayer{cfg: cfg, Engine: search.NewEngine(cfg.Options(rules))}
+}
+
+// Name implements Player.
+func (p *EnginePlayer) Name() string { return p.cfg.Name }
+
+// NewGame implements Player.
+func (p *EnginePlayer) NewGame(context.Context) error {
+	p.Engine.NewGame()
+	return nil
+}
+
+// Move implements Player: a search under the configured limits, stopped
+// when ctx is cancelled.
+func (p *EnginePlayer) Move(ctx context.Context, g *GameState) (Decision, error) {
+	stop := context.AfterFunc(ctx, p.Engine.Stop)
+	defer stop()
+	res := p.Engine.SearchStarted(g.Pos, p.cfg.Limits, nil, func() {
+		if ctx.Err() != nil {
+			p.Engine.Stop()
+		}
+	})
+	if ctx.Err() != nil {
+		return Decision{}, ctx.Err()
+	}
+	return Decision{Move: res.BestMove, Score: res.Score, HasScore: res.BestMove != 0}, nil
+}
