@@ -1,0 +1,147 @@
+package dataset
+
+import (
+	"errors"
+
+	"github.com/libshogi/libshogi/libshogi/board"
+)
+
+var errClosed = errors.New("dataset: stream is closed")
+
+// Batch is one batch of positions in the layouts the stream fills. Row i of
+// every array is position i. The arrays are owned by the stream and reused:
+// they hold this batch until the next call to Next. Arrays of layouts the
+// stream does not fill are nil.
+type Batch struct {
+	N         int // positions in this batch (the last one may be short)
+	MaxActive int // row width of Padded
+
+	// Padded[p] is N x MaxActive feature indices of perspective p (0 Black,
+	// 1 White), rows padded with -1.
+	Padded [2][]int32
+	// Values[p][Offsets[p][i]:Offsets[p][i+1]] are the features of row i
+	// (CSR); Offsets[p] has N+1 entries.
+	Values  [2][]int32
+	Offsets [2][]int32
+
+	SideToMove []uint8  // 0 Black, 1 White
+	Score      []int16  // side to move's view
+	Result     []int8   // side to move: 1 win, 0 draw, -1 loss
+	Ply        []int32  // SFEN move number
+	Move       []uint16 // YaneuraOu move16, 0 = none
+
+	// dlshogi planes (see InputFeatures): N x Features1Num x 81 and
+	// N x Features2Num x 81, and the label of the recorded move (-1 when
+	// there is none).
+	Features1 []float32
+	Features2 []float32
+	MoveLabel []int32
+
+	layout Layout
+	all    batchArrays
+}
+
+// batchArrays holds the full-size arrays behind a Batch.
+type batchArrays struct {
+	padded, values, offsets [2][]int32
+	stm                     []uint8
+	score                   []int16
+	result                  []int8
+	ply                     []int32
+	move                    []uint16
+	f1, f2                  []float32
+	label                   []int32
+}
+
+func (b *Batch) alloc(n int, fs FeatureSet, layout Layout) {
+	b.layout = layout
+	a := &b.all
+	if fs != nil {
+		b.MaxActive = fs.MaxActive()
+	}
+	for p := 0; p < 2; p++ {
+		if layout&LayoutPadded != 0 {
+			a.padded[p] = make([]int32, n*b.MaxActive)
+		}
+		if layout&LayoutCSR != 0 {
+			a.values[p] = make([]int32, 0, n*b.MaxActive)
+			a.offsets[p] = make([]int32, n+1)
+		}
+	}
+	a.stm, a.score, a.result = make([]uint8, n), make([]int16, n), make([]int8, n)
+	a.ply, a.move = make([]int32, n), make([]uint16, n)
+	if layout&LayoutPlanes != 0 {
+		a.f1 = make([]float32, n*Features1Num*81)
+		a.f2 = make([]float32, n*Features2Num*81)
+		a.label = make([]int32, n)
+	}
+}
+
+func (b *Batch) reset() {
+	b.N = 0
+	for p := 0; p < 2; p++ {
+		if b.all.values[p] != nil {
+			b.all.values[p] = b.all.values[p][:0]
+		}
+	}
+}
+
+// add appends one position.
+func (b *Batch) add(s *Sample, fs FeatureSet) {
+	i := b.N
+	a := &b.all
+	d := &s.Diagram
+	if fs != nil {
+		m := b.MaxActive
+		for p := board.Black; p <= board.White; p++ {
+			if b.layout&LayoutPadded != 0 {
+				row := a.padded[p][i*m : (i+1)*m]
+				f, ok := fs.AppendActive(row[:0], d, p)
+				k := len(f)
+				if !ok {
+					k = 0
+				}
+				for j := k; j < m; j++ {
+					row[j] = -1
+				}
+				if b.layout&LayoutCSR != 0 {
+					a.values[p] = append(a.values[p], row[:k]...)
+				}
+			} else {
+				v, ok := fs.AppendActive(a.values[p], d, p)
+				if ok {
+					a.values[p] = v
+				}
+			}
+			if b.layout&LayoutCSR != 0 {
+				a.offsets[p][i+1] = int32(len(a.values[p]))
+			}
+		}
+	}
+	a.stm[i] = uint8(d.Side)
+	a.score[i], a.result[i], a.ply[i], a.move[i] = s.Score, s.Result, int32(d.Ply), s.Move
+	if b.layout&LayoutPlanes != 0 {
+		InputFeatures(d, a.f1[i*Features1Num*81:(i+1)*Features1Num*81], a.f2[i*Features2Num*81:(i+1)*Features2Num*81])
+		a.label[i] = MoveLabel(s.Move, d.Side)
+	}
+	b.N++
+}
+
+// finish exposes the first N rows.
+func (b *Batch) finish() {
+	n, a := b.N, &b.all
+	for p := 0; p < 2; p++ {
+		b.Padded[p] = nil
+		if a.padded[p] != nil {
+			b.Padded[p] = a.padded[p][:n*b.MaxActive]
+		}
+		b.Values[p], b.Offsets[p] = nil, nil
+		if a.offsets[p] != nil {
+			b.Values[p], b.Offsets[p] = a.values[p], a.offsets[p][:n+1]
+		}
+	}
+	b.SideToMove, b.Score, b.Result, b.Ply, b.Move = a.stm[:n], a.score[:n], a.result[:n], a.ply[:n], a.move[:n]
+	if a.f1 != nil {
+		b.Features1, b.Features2, b.MoveLabel = a.f1[:n*Features1Num*81], a.f2[:n*Features2Num*81], a.label[:n]
+	}
+}

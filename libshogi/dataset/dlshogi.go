@@ -1,0 +1,189 @@
+package dataset
+
+import (
+	"github.com/libshogi/libshogi/libshogi/board"
+	"github.com/libshogi/libshogi/libshogi/record"
+)
+
+// dlshogi input features and move labels, in the layout of cshogi's
+// dlshogi.make_input_features and make_move_label (docs/specs/dlshogi-features.md).
+//
+// Features1 (per position, float32, Features1Num planes of 81 squares,
+// square index (file-1)*9 + (rank-1)): for the side to move ("us", planes
+// 0-30) then the other side ("them", planes 31-61):
+//
+//	 0-13  pieces of that side by type P L N S B R G K +P +L +N +S +B +R
+//	14-27  squares attacked by that side's pieces of each type
+//	28-30  squares attacked by at least 1, 2, 3 pieces of that side
+//
+// Features2 (Features2Num planes, each all ones or all zeros): the hand of
+// us (planes 0-27) then them (28-55) as one plane per piece held, up to
+// 8 P, 4 L, 4 N, 4 S, 4 G, 2 B, 2 R in that order; plane 56: in check.
+//
+// When White is to move the board is rotated 180 degrees (square s becomes
+// 80-s) so that the side to move always plays up the board.
+const (
+	PieceTypeNum      = 14
+	MaxAttackNum      = 3
+	Features1PerSide  = 2*PieceTypeNum + MaxAttackNum // 31
+	Features1Num      = 2 * Features1PerSide          // 62
+	HandPlanesPerSide = 28
+	Features2Num      = 2*HandPlanesPerSide + 1 // 57
+	// MoveDirections is the number of board-move directions (10, then the
+	// same 10 promoting); drops follow, one label block per piece type.
+	MoveDirections = 20
+	MoveLabelNum   = (MoveDirections + 7) * 81 // 2187
+)
+
+// handPlanes lists the hand piece types in plane order with their plane
+// count (the most of that type the planes show).
+var handPlanes = [7]struct {
+	pt  board.PieceType
+	max int
+}{{board.Pawn, 8}, {board.Lance, 4}, {board.Knight, 4}, {board.Silver, 4}, {board.Gold, 4}, {board.Bishop, 2}, {board.Rook, 2}}
+
+// InputFeatures writes the planes of d into f1 (Features1Num*81 values)
+// and f2 (Features2Num*81 values) and returns whether the side to move is
+// in check. Both are overwritten entirely.
+func InputFeatures(d *record.Diagram, f1, f2 []float32) bool {
+	f1 = f1[:Features1Num*81]
+	f2 = f2[:Features2Num*81]
+	clear(f1)
+	clear(f2)
+	us := d.Side
+	occ := occupancy(d)
+	var count [2][81]uint8 // attackers per square, by absolute colour
+	for sq := board.Square(0); sq < board.NumSquares; sq++ {
+		pc := d.Squares[sq]
+		if pc == board.NoPiece {
+			continue
+		}
+		c := pc.Color()
+		side := int(c ^ us) // 0 us, 1 them
+		t := int(pc.Type()) - 1
+		base := side * Features1PerSide * 81
+		rot := sq
+		if us == board.White {
+			rot = 80 - sq
+		}
+		f1[base+t*81+int(rot)] = 1
+		att := board.Attacks(pc, sq, occ)
+		plane := f1[base+(PieceTypeNum+t)*81 : base+(PieceTypeNum+t+1)*81]
+		cnt := &count[c]
+		for att.NonZero() {
+			a := att.Pop()
+			cnt[a]++
+			if us == board.White {
+				a = 80 - a
+			}
+			plane[a] = 1
+		}
+	}
+	for c := board.Black; c <= board.White; c++ {
+		base := int(c^us)*Features1PerSide*81 + 2*PieceTypeNum*81
+		cnt := &count[c]
+		for sq := 0; sq < 81; sq++ {
+			n := cnt[sq]
+			if n == 0 {
+				continue
+			}
+			rot := sq
+			if us == board.White {
+				rot = 80 - sq
+			}
+			f1[base+rot] = 1
+			if n > 1 {
+				f1[base+81+rot] = 1
+				if n > 2 {
+					f1[base+162+rot] = 1
+				}
+			}
+		}
+		h := d.Hands[c]
+		p := int(c^us) * HandPlanesPerSide
+		for _, hp := range handPlanes {
+			n := min(h.Count(hp.pt), hp.max)
+			fillOnes(f2[p*81 : (p+n)*81])
+			p += hp.max
+		}
+	}
+	check := false
+	if k := d.KingSquare(us); k != board.NoSquare && count[us^1][k] > 0 {
+		check = true
+		fillOnes(f2[2*HandPlanesPerSide*81:])
+	}
+	return check
+}
+
+func fillOnes(f []float32) {
+	for i := range f {
+		f[i] = 1
+	}
+}
+
+// Move directions, seen from the side to move after the rotation ("up" is
+// toward rank 1; "left" toward file 9, the mover's left as Black).
+const (
+	dirUp = iota
+	dirUpLeft
+	dirUpRight
+	dirLeft
+	dirRight
+	dirDown
+	dirDownLeft
+	dirDownRight
+	dirUp2Left  // knight jump to the left
+	dirUp2Right // knight jump to the right
+)
+
+// MoveLabel returns the dlshogi label (0..MoveLabelNum-1) of a move
+// (YaneuraOu move16) played by side, or -1 for no move: direction*81 + the
+// destination (both after rotating the board for White), where a
+// promotion adds 10 to the direction and a drop of piece type t
+// (P L N S B R G = 1..7) has direction 20 + t - 1.
+func MoveLabel(m16 uint16, side board.Color) int32 {
+	m := board.Move(m16)
+	if m16 == 0 || m.IsSpecial() {
+		return -1
+	}
+	to := int(m.To())
+	if side == board.White {
+		to = 80 - to
+	}
+	if m.IsDrop() {
+		return int32((MoveDirections+int(m.DropType())-1)*81 + to)
+	}
+	from := int(m.From())
+	if side == board.White {
+		from = 80 - from
+	}
+	df := to/9 - from/9 // + toward file 9 (left)
+	dr := to%9 - from%9 // + toward rank 9 (down)
+	var dir int
+	switch {
+	case dr == -2 && df == 1:
+		dir = dirUp2Left
+	case dr == -2 && df == -1:
+		dir = dirUp2Right
+	case dr < 0 && df == 0:
+		dir = dirUp
+	case dr < 0 && df > 0:
+		dir = dirUpLeft
+	case dr < 0:
+		dir = dirUpRight
+	case dr == 0 && df > 0:
+		dir = dirLeft
+	case dr == 0:
+		dir = dirRight
+	case df == 0:
+		dir = dirDown
+	case df > 0:
+		dir = dirDownLeft
+	default:
+		dir = dirDownRight
+	}
+	if m.IsPromotion() {
+		dir += 10
+	}
+	return int32(dir*81 + to)
+}
