@@ -56,6 +56,7 @@ func (st *Stream) decodeFixed(c *chunk) {
 			if len(b) == 0 {
 				break
 			}
+			c.records++
 			c.badRecord(st.files[c.file].path, &record.Error{Format: c.format.String(), Index: idx,
 				Msg: fmt.Sprintf("truncated record: %d of %d bytes", len(b), size)})
 			break

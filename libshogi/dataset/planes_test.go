@@ -1,0 +1,89 @@
+package dataset
+
+import (
+	"testing"
+
+	"github.com/libshogi/libshogi/libshogi/board"
+)
+
+// TestPlanesBatchAgainstPosition: the planes a stream delivers for
+// thousands of hcpe3 positions agree with board.Position: piece planes
+// with PieceOn, attack-count planes with AttackersTo, the check plane with
+// InCheck, the hand planes with Hand, and the label with MoveLabel of the
+// recorded move.
+func TestPlanesBatchAgainstPosition(t *testing.T) {
+	fx := makeFixture(t, 10, 25, 120)
+	tr := fx.truths[FormatHCPE3]
+	st := open(t, []string{fx.paths[FormatHCPE3]}, Options{Layout: LayoutPlanes, BatchSize: 64, Threads: 2})
+	row := 0
+	for {
+		b, err := st.Next()
+		if err != nil {
+			break
+		}
+		for i := 0; i < b.N; i, row = i+1, row+1 {
+			p := posOf(t, tr[row].sfen)
+			f1 := b.Features1[i*Features1Num*81 : (i+1)*Features1Num*81]
+			f2 := b.Features2[i*Features2Num*81 : (i+1)*Features2Num*81]
+			us := p.SideToMove()
+			for sq := board.Square(0); sq < 81; sq++ {
+				rot := int(sq)
+				if us == board.White {
+					rot = 80 - rot
+				}
+				pc := p.PieceOn(sq)
+				for c := board.Black; c <= board.White; c++ {
+					base := int(c^us) * Features1PerSide * 81
+					for pt := 1; pt <= PieceTypeNum; pt++ {
+						want := float32(0)
+						if pc != board.NoPiece && pc.Color() == c && int(pc.Type()) == pt {
+							want = 1
+						}
+						if f1[base+(pt-1)*81+rot] != want {
+							t.Fatalf("row %d %s: piece plane %d at %v", row, tr[row].sfen, pt, sq)
+						}
+					}
+					n := p.AttackersTo(c, sq, p.Occupied()).Count()
+					for k := 0; k < MaxAttackNum; k++ {
+						want := float32(0)
+						if n > k {
+							want = 1
+						}
+						if f1[base+(2*PieceTypeNum+k)*81+rot] != want {
+							t.Fatalf("row %d %s: %v attackers of %v: %d, plane %d wrong", row, tr[row].sfen, c, sq, n, k)
+						}
+					}
+				}
+			}
+			for c := board.Black; c <= board.White; c++ {
+				plane := int(c^us) * HandPlanesPerSide
+				for _, hp := range handPlanes {
+					n := p.Hand(c).Count(hp.pt)
+					for k := 0; k < hp.max; k++ {
+						want := float32(0)
+						if k < n {
+							want = 1
+						}
+						if f2[(plane+k)*81] != want || f2[(plane+k)*81+80] != want {
+							t.Fatalf("row %d: hand plane %d", row, plane+k)
+						}
+					}
+					plane += hp.max
+				}
+			}
+			want := float32(0)
+			if p.InCheck() {
+				want = 1
+			}
+			if f2[56*81] != want {
+				t.Fatalf("row %d: check plane %v, in check %v", row, f2[56*81], p.InCheck())
+			}
+			if b.MoveLabel[i] != MoveLabel(tr[row].move.Move16(), us) || b.MoveLabel[i] < 0 {
+				t.Fatalf("row %d: label %d", row, b.MoveLabel[i])
+			}
+		}
+	}
+	if row != len(tr) || row < 2000 {
+		t.Fatalf("%d rows, want %d (>= 2000)", row, len(tr))
+	}
+}
