@@ -12,7 +12,7 @@ import (
 // InCheck, the hand planes with Hand, and the label with MoveLabel of the
 // recorded move.
 func TestPlanesBatchAgainstPosition(t *testing.T) {
-	fx := makeFixture(t, 10, 25, 120)
+	fx := makeFixture(t, 10, 30, 120)
 	tr := fx.truths[FormatHCPE3]
 	st := open(t, []string{fx.paths[FormatHCPE3]}, Options{Layout: LayoutPlanes, BatchSize: 64, Threads: 2})
 	row := 0
