@@ -44,6 +44,7 @@ type Batch struct {
 // batchArrays holds the full-size arrays behind a Batch.
 type batchArrays struct {
 	padded, values, offsets [2][]int32
+	active                  [2][]int32 // features in each padded row
 	stm                     []uint8
 	score                   []int16
 	result                  []int8
@@ -60,8 +61,9 @@ func (b *Batch) alloc(n int, fs FeatureSet, layout Layout) {
 		b.MaxActive = fs.MaxActive()
 	}
 	for p := 0; p < 2; p++ {
-		if layout&LayoutPadded != 0 {
+		if fs != nil { // rows are computed here, in parallel, then copied to CSR
 			a.padded[p] = make([]int32, n*b.MaxActive)
+			a.active[p] = make([]int32, n)
 		}
 		if layout&LayoutCSR != 0 {
 			a.values[p] = make([]int32, 0, n*b.MaxActive)
@@ -77,54 +79,52 @@ func (b *Batch) alloc(n int, fs FeatureSet, layout Layout) {
 	}
 }
 
-func (b *Batch) reset() {
-	b.N = 0
-	for p := 0; p < 2; p++ {
-		if b.all.values[p] != nil {
-			b.all.values[p] = b.all.values[p][:0]
-		}
-	}
-}
-
-// add appends one position.
-func (b *Batch) add(s *Sample, fs FeatureSet) {
-	i := b.N
+// fillRows writes rows lo..hi-1 from rows[lo:hi]; distinct ranges may be
+// filled concurrently.
+func (b *Batch) fillRows(rows []Sample, lo, hi int, fs FeatureSet) {
 	a := &b.all
-	d := &s.Diagram
-	if fs != nil {
-		m := b.MaxActive
-		for p := board.Black; p <= board.White; p++ {
-			if b.layout&LayoutPadded != 0 {
+	m := b.MaxActive
+	for i := lo; i < hi; i++ {
+		s := &rows[i]
+		d := &s.Diagram
+		if fs != nil {
+			for p := board.Black; p <= board.White; p++ {
 				row := a.padded[p][i*m : (i+1)*m]
 				f, ok := fs.AppendActive(row[:0], d, p)
 				k := len(f)
 				if !ok {
 					k = 0
 				}
+				a.active[p][i] = int32(k)
 				for j := k; j < m; j++ {
 					row[j] = -1
 				}
-				if b.layout&LayoutCSR != 0 {
-					a.values[p] = append(a.values[p], row[:k]...)
-				}
-			} else {
-				v, ok := fs.AppendActive(a.values[p], d, p)
-				if ok {
-					a.values[p] = v
-				}
-			}
-			if b.layout&LayoutCSR != 0 {
-				a.offsets[p][i+1] = int32(len(a.values[p]))
 			}
 		}
+		a.stm[i] = uint8(d.Side)
+		a.score[i], a.result[i], a.ply[i], a.move[i] = s.Score, s.Result, int32(d.Ply), s.Move
+		if b.layout&LayoutPlanes != 0 {
+			InputFeatures(d, a.f1[i*Features1Num*81:(i+1)*Features1Num*81], a.f2[i*Features2Num*81:(i+1)*Features2Num*81])
+			a.label[i] = MoveLabel(s.Move, d.Side)
+		}
 	}
-	a.stm[i] = uint8(d.Side)
-	a.score[i], a.result[i], a.ply[i], a.move[i] = s.Score, s.Result, int32(d.Ply), s.Move
-	if b.layout&LayoutPlanes != 0 {
-		InputFeatures(d, a.f1[i*Features1Num*81:(i+1)*Features1Num*81], a.f2[i*Features2Num*81:(i+1)*Features2Num*81])
-		a.label[i] = MoveLabel(s.Move, d.Side)
+}
+
+// buildCSR packs the first n padded rows into values and offsets.
+func (b *Batch) buildCSR(n int) {
+	a := &b.all
+	if a.offsets[0] == nil {
+		return
 	}
-	b.N++
+	m := b.MaxActive
+	for p := 0; p < 2; p++ {
+		v := a.values[p][:0]
+		for i := 0; i < n; i++ {
+			v = append(v, a.padded[p][i*m:i*m+int(a.active[p][i])]...)
+			a.offsets[p][i+1] = int32(len(v))
+		}
+		a.values[p] = v
+	}
 }
 
 // finish exposes the first N rows.
@@ -132,7 +132,7 @@ func (b *Batch) finish() {
 	n, a := b.N, &b.all
 	for p := 0; p < 2; p++ {
 		b.Padded[p] = nil
-		if a.padded[p] != nil {
+		if b.layout&LayoutPadded != 0 {
 			b.Padded[p] = a.padded[p][:n*b.MaxActive]
 		}
 		b.Values[p], b.Offsets[p] = nil, nil

@@ -134,14 +134,18 @@ func (st *Stream) Next() (*Batch, error) {
 		return nil, errClosed
 	}
 	b := &st.batch
-	b.reset()
-	for b.N < st.opts.BatchSize {
+	rows := st.rows[:0]
+	for len(rows) < st.opts.BatchSize {
 		s := st.nextSample()
 		if s == nil {
 			break
 		}
-		b.add(s, st.fs)
+		rows = append(rows, *s)
 	}
+	st.rows = rows
+	b.N = len(rows)
+	st.fill(rows)
+	b.buildCSR(b.N)
 	if b.N == 0 {
 		if st.fatal != nil {
 			return nil, st.fatal
@@ -176,7 +180,10 @@ func (st *Stream) Close() error {
 	close(st.stop)
 	for range st.results { // let the decoders finish
 	}
+	if st.fillJobs != nil {
+		close(st.fillJobs)
+	}
 	st.batch = Batch{}
-	st.buf = nil
+	st.buf, st.rows = nil, nil
 	return nil
 }

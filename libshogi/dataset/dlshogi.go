@@ -48,8 +48,7 @@ var handPlanes = [7]struct {
 func InputFeatures(d *record.Diagram, f1, f2 []float32) bool {
 	f1 = f1[:Features1Num*81]
 	f2 = f2[:Features2Num*81]
-	clear(f1)
-	clear(f2)
+	clear(f1) // f2 is written plane by plane below, each plane once
 	us := d.Side
 	occ := occupancy(d)
 	var count [2][81]uint8 // attackers per square, by absolute colour
@@ -59,66 +58,67 @@ func InputFeatures(d *record.Diagram, f1, f2 []float32) bool {
 			continue
 		}
 		c := pc.Color()
-		side := int(c ^ us) // 0 us, 1 them
+		base := int(c^us) * Features1PerSide * 81 // us first, then them
 		t := int(pc.Type()) - 1
-		base := side * Features1PerSide * 81
-		rot := sq
+		rot := int(sq)
 		if us == board.White {
-			rot = 80 - sq
+			rot = 80 - rot
 		}
-		f1[base+t*81+int(rot)] = 1
+		f1[base+t*81+rot] = 1
 		att := board.Attacks(pc, sq, occ)
 		plane := f1[base+(PieceTypeNum+t)*81 : base+(PieceTypeNum+t+1)*81]
+		counts := f1[base+2*PieceTypeNum*81 : base+Features1PerSide*81]
 		cnt := &count[c]
 		for att.NonZero() {
 			a := att.Pop()
 			cnt[a]++
+			n := int(cnt[a])
+			r := int(a)
 			if us == board.White {
-				a = 80 - a
+				r = 80 - r
 			}
-			plane[a] = 1
+			plane[r] = 1
+			if n <= MaxAttackNum { // the n-th attacker lights count plane n-1
+				counts[(n-1)*81+r] = 1
+			}
 		}
 	}
 	for c := board.Black; c <= board.White; c++ {
-		base := int(c^us)*Features1PerSide*81 + 2*PieceTypeNum*81
-		cnt := &count[c]
-		for sq := 0; sq < 81; sq++ {
-			n := cnt[sq]
-			if n == 0 {
-				continue
-			}
-			rot := sq
-			if us == board.White {
-				rot = 80 - sq
-			}
-			f1[base+rot] = 1
-			if n > 1 {
-				f1[base+81+rot] = 1
-				if n > 2 {
-					f1[base+162+rot] = 1
-				}
-			}
-		}
 		h := d.Hands[c]
-		p := int(c^us) * HandPlanesPerSide
+		p := int(c^us) * HandPlanesPerSide * 81
 		for _, hp := range handPlanes {
 			n := min(h.Count(hp.pt), hp.max)
-			fillOnes(f2[p*81 : (p+n)*81])
-			p += hp.max
+			fill(f2[p:p+n*81], 1)
+			fill(f2[p+n*81:p+hp.max*81], 0)
+			p += hp.max * 81
 		}
 	}
 	check := false
 	if k := d.KingSquare(us); k != board.NoSquare && count[us^1][k] > 0 {
 		check = true
-		fillOnes(f2[2*HandPlanesPerSide*81:])
 	}
+	v := float32(0)
+	if check {
+		v = 1
+	}
+	fill(f2[2*HandPlanesPerSide*81:], v)
 	return check
 }
 
-func fillOnes(f []float32) {
-	for i := range f {
-		f[i] = 1
+// ones is copied from to fill planes with 1 (copy is vectorized, a loop is not).
+var ones = func() (o [Features2Num * 81]float32) {
+	for i := range o {
+		o[i] = 1
 	}
+	return
+}()
+
+func fill(f []float32, v float32) {
+	if v == 0 {
+		clear(f)
+		return
+	}
+	copy(f, ones[:])
 }
 
 // Move directions, seen from the side to move after the rotation ("up" is

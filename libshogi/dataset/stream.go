@@ -65,8 +65,11 @@ type Stream struct {
 	draining bool     // the shuffle buffer empties at an epoch's end
 	epochPos int64    // positions delivered in the current epoch
 
-	batch Batch
-	stats Stats
+	batch    Batch
+	rows     []Sample // the samples of the batch being filled
+	fillJobs chan fillJob
+	fillWG   sync.WaitGroup
+	stats    Stats
 }
 
 // Open checks the files and options and starts the decode goroutines.
@@ -100,7 +103,9 @@ func Open(paths []string, opts Options) (*Stream, error) {
 	if opts.ShuffleBuffer > 1 {
 		st.buf = make([]Sample, 0, opts.ShuffleBuffer)
 	}
+	st.rows = make([]Sample, 0, opts.BatchSize)
 	st.start()
+	st.startFillers()
 	return st, nil
 }
 
