@@ -2,6 +2,7 @@ package dataset
 
 import (
 	"errors"
+	"unsafe"
 
 	"github.com/libshogi/libshogi/libshogi/board"
 )
@@ -54,7 +55,21 @@ type batchArrays struct {
 	label                   []int32
 }
 
-func (b *Batch) alloc(n int, fs FeatureSet, layout Layout) {
+// Allocator provides the memory of a stream's batch arrays, for callers
+// that need it outside the Go heap (a C caller keeps pointers to it between
+// calls). It returns size bytes, zeroed, aligned for any element type.
+type Allocator func(size int) unsafe.Pointer
+
+// makeSlice makes n elements of T from alloc, or from the Go heap.
+func makeSlice[T any](alloc Allocator, n int) []T {
+	if alloc == nil || n == 0 {
+		return make([]T, n)
+	}
+	var zero T
+	return unsafe.Slice((*T)(alloc(n*int(unsafe.Sizeof(zero)))), n)
+}
+
+func (b *Batch) alloc(n int, fs FeatureSet, layout Layout, alloc Allocator) {
 	b.layout = layout
 	a := &b.all
 	if fs != nil {
@@ -62,20 +77,20 @@ func (b *Batch) alloc(n int, fs FeatureSet, layout Layout) {
 	}
 	for p := 0; p < 2; p++ {
 		if fs != nil { // rows are computed here, in parallel, then copied to CSR
-			a.padded[p] = make([]int32, n*b.MaxActive)
+			a.padded[p] = makeSlice[int32](alloc, n*b.MaxActive)
 			a.active[p] = make([]int32, n)
 		}
 		if layout&LayoutCSR != 0 {
-			a.values[p] = make([]int32, 0, n*b.MaxActive)
-			a.offsets[p] = make([]int32, n+1)
+			a.values[p] = makeSlice[int32](alloc, n*b.MaxActive)[:0]
+			a.offsets[p] = makeSlice[int32](alloc, n+1)
 		}
 	}
-	a.stm, a.score, a.result = make([]uint8, n), make([]int16, n), make([]int8, n)
-	a.ply, a.move = make([]int32, n), make([]uint16, n)
+	a.stm, a.score, a.result = makeSlice[uint8](alloc, n), makeSlice[int16](alloc, n), makeSlice[int8](alloc, n)
+	a.ply, a.move = makeSlice[int32](alloc, n), makeSlice[uint16](alloc, n)
 	if layout&LayoutPlanes != 0 {
-		a.f1 = make([]float32, n*Features1Num*81)
-		a.f2 = make([]float32, n*Features2Num*81)
-		a.label = make([]int32, n)
+		a.f1 = makeSlice[float32](alloc, n*Features1Num*81)
+		a.f2 = makeSlice[float32](alloc, n*Features2Num*81)
+		a.label = makeSlice[int32](alloc, n)
 	}
 }
 

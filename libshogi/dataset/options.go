@@ -83,6 +83,8 @@ type Options struct {
 	// set is named, planes otherwise.
 	Layout  Layout
 	Filters Filters
+	// Allocator, when set, provides the batch arrays (see Allocator).
+	Allocator Allocator
 }
 
 // maxBatch bounds the batch size so that batch buffers stay allocatable.

@@ -98,7 +98,7 @@ func Open(paths []string, opts Options) (*Stream, error) {
 		}
 		st.fs = fs
 	}
-	st.batch.alloc(opts.BatchSize, st.fs, opts.Layout)
+	st.batch.alloc(opts.BatchSize, st.fs, opts.Layout, opts.Allocator)
 	st.rng = rand.New(rand.NewPCG(opts.Seed, 0x5851f42d4c957f2d))
 	if opts.ShuffleBuffer > 1 {
 		st.buf = make([]Sample, 0, opts.ShuffleBuffer)
