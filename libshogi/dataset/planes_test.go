@@ -1,9 +1,14 @@
 package dataset
 
 import (
+	"bytes"
+	"os"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/libshogi/libshogi/libshogi/board"
+	"github.com/libshogi/libshogi/libshogi/record"
 )
 
 // TestPlanesBatchAgainstPosition: the planes a stream delivers for
@@ -85,5 +90,42 @@ func TestPlanesBatchAgainstPosition(t *testing.T) {
 	}
 	if row != len(tr) || row < 2000 {
 		t.Fatalf("%d rows, want %d (>= 2000)", row, len(tr))
+	}
+}
+
+// TestRecordPlanes: the bulk call over an hcpe array gives the stream's
+// planes and labels; a bad record gets zeros and -1 and is counted.
+func TestRecordPlanes(t *testing.T) {
+	fx := makeFixture(t, 13, 3, 40)
+	data, err := os.ReadFile(fx.paths[FormatHCPE])
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(data) / record.HCPESize
+	copy(data[5*record.HCPESize:], bytes.Repeat([]byte{0xff}, 32))
+	f1 := make([]float32, n*Features1Num*81)
+	f2 := make([]float32, n*Features2Num*81)
+	labels := make([]int32, n)
+	bad, first := RecordPlanes(data, FormatHCPE, f1, f2, labels)
+	if bad != 1 || first == nil || !strings.Contains(first.Error(), "record 5") {
+		t.Fatalf("bad %d, %v", bad, first)
+	}
+	g1 := make([]float32, Features1Num*81)
+	g2 := make([]float32, Features2Num*81)
+	for i, tr := range fx.truths[FormatHCPE] {
+		if i == 5 {
+			if labels[i] != -1 || slices.ContainsFunc(f1[i*Features1Num*81:(i+1)*Features1Num*81], func(v float32) bool { return v != 0 }) {
+				t.Fatal("bad record not zeroed")
+			}
+			continue
+		}
+		d := record.DiagramOf(posOf(t, tr.sfen))
+		InputFeatures(&d, g1, g2)
+		if !slices.Equal(g1, f1[i*Features1Num*81:(i+1)*Features1Num*81]) || !slices.Equal(g2, f2[i*Features2Num*81:(i+1)*Features2Num*81]) {
+			t.Fatalf("record %d: planes differ", i)
+		}
+		if labels[i] != MoveLabel(tr.move.Move16(), d.Side) {
+			t.Fatalf("record %d: label %d", i, labels[i])
+		}
 	}
 }

@@ -1,0 +1,65 @@
+package dataset
+
+import (
+	"fmt"
+
+	"github.com/libshogi/libshogi/libshogi/record"
+)
+
+// RecordPlanes writes the dlshogi planes and move labels of n PSV or hcpe
+// records (packed back to back in recs) into caller buffers: f1 holds
+// n*Features1Num*81 values, f2 n*Features2Num*81, labels n (labels may be
+// nil). A bad record gets zero planes and label -1; the number of bad
+// records and the first one's error are returned.
+func RecordPlanes(recs []byte, format Format, f1, f2 []float32, labels []int32) (bad int, first error) {
+	size := 0
+	switch format {
+	case FormatPSV:
+		size = record.PSVSize
+	case FormatHCPE:
+		size = record.HCPESize
+	default:
+		return 0, fmt.Errorf("dataset: planes from %v records: want psv or hcpe", format)
+	}
+	n := len(recs) / size
+	if len(f1) < n*Features1Num*81 || len(f2) < n*Features2Num*81 || (labels != nil && len(labels) < n) {
+		return 0, fmt.Errorf("dataset: output buffers too small for %d records", n)
+	}
+	var d record.Diagram
+	var psv record.PSV
+	var hcpe record.HCPE
+	for i := 0; i < n; i++ {
+		b := recs[i*size : (i+1)*size]
+		o1 := f1[i*Features1Num*81 : (i+1)*Features1Num*81]
+		o2 := f2[i*Features2Num*81 : (i+1)*Features2Num*81]
+		var err error
+		var m16 uint16
+		if format == FormatPSV {
+			err = record.DecodePSV(b, &psv, &d)
+			m16 = psv.Move
+		} else {
+			err = record.DecodeHCPE(b, &hcpe, &d)
+			m16 = record.ToYaneuraOu(hcpe.BestMove16, record.Apery)
+		}
+		if err != nil {
+			if e, ok := err.(*record.Error); ok {
+				e.Index = int64(i)
+			}
+			if bad == 0 {
+				first = err
+			}
+			bad++
+			clear(o1)
+			clear(o2)
+			if labels != nil {
+				labels[i] = -1
+			}
+			continue
+		}
+		InputFeatures(&d, o1, o2)
+		if labels != nil {
+			labels[i] = MoveLabel(m16, d.Side)
+		}
+	}
+	return bad, first
+}
