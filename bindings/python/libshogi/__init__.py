@@ -110,6 +110,16 @@ from .records import (  # noqa: F401
     read_psv,
 )
 
+from . import dataset  # noqa: F401
+from .dataset import (  # noqa: F401
+    DLSHOGI_FEATURES1_NUM,
+    DLSHOGI_FEATURES2_NUM,
+    DLSHOGI_MOVE_LABEL_NUM,
+    Dataset,
+    TorchDataset,
+    dlshogi_features,
+)
+
 __version__ = "0.1.0"
 
 library_path = _lib.path
