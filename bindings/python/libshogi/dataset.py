@@ -177,10 +177,17 @@ class Batch(object):
         return out
 
     def torch(self):
-        """The filled arrays as torch tensors sharing their memory (a dict)."""
+        """The filled arrays as torch tensors sharing their memory (a dict).
+        move16 is the exception: torch has no uint16 (before 2.3), so it
+        becomes an int32 copy (n values)."""
         import torch
 
-        return {k: torch.from_numpy(v) for k, v in self.arrays().items()}
+        out = {}
+        for k, v in self.arrays().items():
+            if v.dtype.kind == "u" and v.dtype.itemsize == 2:
+                v = v.astype("int32")
+            out[k] = torch.from_numpy(v)
+        return out
 
 
 def _options_text(kw):

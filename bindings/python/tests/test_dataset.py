@@ -132,6 +132,7 @@ def test_torch_dataset(psv_file):
     for item in torch.utils.data.DataLoader(ds, batch_size=None, num_workers=0):
         assert item["black"].dtype == torch.int32 and item["black"].shape[1] == 38
         assert item["score"].dtype == torch.int16
+        assert item["move16"].dtype == torch.int32 and (item["move16"] > 0).all()
         total += item["black"].shape[0]
     assert total == 2500
     with dataset.Dataset(path, features="HalfKP", batch_size=10) as d:
