@@ -140,6 +140,10 @@ func shogi_dataset_next(h C.shogi_dataset_t, out *C.shogi_dataset_batch_t, cerr 
 		out.features1 = (*C.float)(cArray(b.Features1))
 		out.features2 = (*C.float)(cArray(b.Features2))
 		out.move_label = (*C.int32_t)(cArray(b.MoveLabel))
+		out.policy_offsets = (*C.int32_t)(cArray(b.PolicyOffsets))
+		out.policy_label = (*C.int32_t)(cArray(b.PolicyLabel))
+		out.policy_prob = (*C.float)(cArray(b.PolicyProb))
+		out.n_policy = C.int64_t(len(b.PolicyLabel))
 		return nil
 	})
 }

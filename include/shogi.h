@@ -1035,6 +1035,14 @@ typedef struct shogi_dataset_batch_s {
     const float *features1;      /* n * 62 * 81 */
     const float *features2;      /* n * 57 * 81 */
     const int32_t *move_label;   /* n; -1 when there is no move */
+    /* Policy targets (with planes): row i's candidate labels and their
+     * probabilities are policy_label / policy_prob [policy_offsets[i],
+     * policy_offsets[i+1]): hcpe3 candidates with visits / total visits;
+     * other rows the recorded move with probability 1 (none without one). */
+    const int32_t *policy_offsets; /* n + 1 */
+    const int32_t *policy_label;
+    const float *policy_prob;
+    int64_t n_policy;              /* policy_offsets[n] */
 } shogi_dataset_batch_t;
 
 typedef struct shogi_dataset_stats_s {

@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/libshogi/libshogi/libshogi/board"
+	"github.com/libshogi/libshogi/libshogi/record"
 )
 
 var errClosed = errors.New("dataset: stream is closed")
@@ -37,6 +38,14 @@ type Batch struct {
 	Features1 []float32
 	Features2 []float32
 	MoveLabel []int32
+	// Policy targets (with the planes): row i's candidate moves are
+	// PolicyLabel[PolicyOffsets[i]:PolicyOffsets[i+1]] with probabilities
+	// PolicyProb (visits / total visits) for hcpe3 positions; a position
+	// of another format (or an hcpe3 move without candidates) has its
+	// recorded move with probability 1, and none when it has no move.
+	PolicyOffsets []int32
+	PolicyLabel   []int32
+	PolicyProb    []float32
 
 	layout Layout
 	all    batchArrays
@@ -53,6 +62,9 @@ type batchArrays struct {
 	move                    []uint16
 	f1, f2                  []float32
 	label                   []int32
+	polOff, polLabel        []int32
+	polProb                 []float32
+	alloc                   Allocator
 }
 
 // Allocator provides the memory of a stream's batch arrays, for callers
@@ -91,6 +103,46 @@ func (b *Batch) alloc(n int, fs FeatureSet, layout Layout, alloc Allocator) {
 		a.f1 = makeSlice[float32](alloc, n*Features1Num*81)
 		a.f2 = makeSlice[float32](alloc, n*Features2Num*81)
 		a.label = makeSlice[int32](alloc, n)
+		a.polOff = makeSlice[int32](alloc, n+1)
+		a.polLabel = makeSlice[int32](alloc, 4*n)[:0]
+		a.polProb = makeSlice[float32](alloc, 4*n)[:0]
+	}
+	a.alloc = alloc
+}
+
+// buildPolicy lists the policy targets of the first n rows (sequentially:
+// rows have different lengths). The arrays grow by doubling when a batch
+// has more candidates than ever before.
+func (b *Batch) buildPolicy(rows []Sample) {
+	a := &b.all
+	if a.polOff == nil {
+		return
+	}
+	a.polLabel, a.polProb = a.polLabel[:0], a.polProb[:0]
+	for i := range rows {
+		s := &rows[i]
+		side := s.Diagram.Side
+		need := len(a.polLabel) + max(len(s.Candidates), 1)
+		if need > cap(a.polLabel) {
+			c := max(need, 2*cap(a.polLabel))
+			l, p := makeSlice[int32](a.alloc, c), makeSlice[float32](a.alloc, c)
+			a.polLabel = l[:copy(l, a.polLabel)]
+			a.polProb = p[:copy(p, a.polProb)]
+		}
+		total := 0
+		for _, c := range s.Candidates {
+			total += int(c.Visits)
+		}
+		if total > 0 {
+			for _, c := range s.Candidates {
+				a.polLabel = append(a.polLabel, MoveLabel(record.ToYaneuraOu(c.Move16, record.Apery), side))
+				a.polProb = append(a.polProb, float32(c.Visits)/float32(total))
+			}
+		} else if l := MoveLabel(s.Move, side); l >= 0 {
+			a.polLabel = append(a.polLabel, l)
+			a.polProb = append(a.polProb, 1)
+		}
+		a.polOff[i+1] = int32(len(a.polLabel))
 	}
 }
 
@@ -158,5 +210,6 @@ func (b *Batch) finish() {
 	b.SideToMove, b.Score, b.Result, b.Ply, b.Move = a.stm[:n], a.score[:n], a.result[:n], a.ply[:n], a.move[:n]
 	if a.f1 != nil {
 		b.Features1, b.Features2, b.MoveLabel = a.f1[:n*Features1Num*81], a.f2[:n*Features2Num*81], a.label[:n]
+		b.PolicyOffsets, b.PolicyLabel, b.PolicyProb = a.polOff[:n+1], a.polLabel, a.polProb
 	}
 }

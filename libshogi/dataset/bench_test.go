@@ -68,7 +68,7 @@ func benchStream(b *testing.B, f Format, threads int, layout Layout) {
 
 func BenchmarkStreamHalfKP(b *testing.B) {
 	for _, f := range []Format{FormatPSV, FormatHCPE} {
-		for _, th := range []int{1, 2} {
+		for _, th := range []int{1, 2, 4} {
 			b.Run(fmt.Sprintf("%v/threads=%d", f, th), func(b *testing.B) { benchStream(b, f, th, LayoutPadded|LayoutCSR) })
 		}
 	}

@@ -146,6 +146,7 @@ func (st *Stream) Next() (*Batch, error) {
 	b.N = len(rows)
 	st.fill(rows)
 	b.buildCSR(b.N)
+	b.buildPolicy(rows)
 	if b.N == 0 {
 		if st.fatal != nil {
 			return nil, st.fatal

@@ -129,3 +129,48 @@ func TestRecordPlanes(t *testing.T) {
 		}
 	}
 }
+
+// TestPolicyTargets: hcpe3 rows carry their candidates' labels with
+// visit shares; PSV rows carry the recorded move with probability 1.
+func TestPolicyTargets(t *testing.T) {
+	fx := makeFixture(t, 15, 4, 60)
+	for _, f := range []Format{FormatHCPE3, FormatPSV} {
+		tr := fx.truths[f]
+		st := open(t, []string{fx.paths[f]}, Options{Layout: LayoutPlanes, BatchSize: 33})
+		row := 0
+		for {
+			b, err := st.Next()
+			if err != nil {
+				break
+			}
+			for i := 0; i < b.N; i, row = i+1, row+1 {
+				x := tr[row]
+				side := posOf(t, x.sfen).SideToMove()
+				lo, hi := b.PolicyOffsets[i], b.PolicyOffsets[i+1]
+				labels, probs := b.PolicyLabel[lo:hi], b.PolicyProb[lo:hi]
+				if f == FormatPSV {
+					if len(labels) != 1 || labels[0] != MoveLabel(x.move.Move16(), side) || probs[0] != 1 {
+						t.Fatalf("psv row %d: %v %v", row, labels, probs)
+					}
+					continue
+				}
+				total := 0
+				for _, c := range x.cands {
+					total += int(c.Visits)
+				}
+				if len(labels) != len(x.cands) {
+					t.Fatalf("hcpe3 row %d: %d targets, want %d", row, len(labels), len(x.cands))
+				}
+				for k, c := range x.cands {
+					m := record.ToYaneuraOu(c.Move16, record.Apery)
+					if labels[k] != MoveLabel(m, side) || probs[k] != float32(c.Visits)/float32(total) {
+						t.Fatalf("hcpe3 row %d candidate %d: %d %v", row, k, labels[k], probs[k])
+					}
+				}
+			}
+		}
+		if row != len(tr) {
+			t.Fatalf("%v: %d rows", f, row)
+		}
+	}
+}

@@ -189,6 +189,12 @@ TEST(dlshogi_planes) {
     CHECK(memcmp(b.features1, f1, sizeof(float) * P1) == 0);
     CHECK(memcmp(b.features2, f2, sizeof(float) * P2) == 0);
     CHECK_INT(b.move_label[0], labels[0]);
+    /* PSV rows: the recorded move with probability 1 as the policy target */
+    CHECK_INT(b.n_policy, 1);
+    CHECK_INT(b.policy_offsets[0], 0);
+    CHECK_INT(b.policy_offsets[1], 1);
+    CHECK_INT(b.policy_label[0], labels[0]);
+    CHECK(b.policy_prob[0] == 1.0f);
     shogi_dataset_free(ds, NULL);
 }
 

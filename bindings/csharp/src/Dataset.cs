@@ -92,6 +92,12 @@ namespace LibShogi
         /// <summary>dlshogi move labels (-1: no move).</summary>
         public int[] MoveLabel() { return Ints(b.MoveLabel, Count); }
 
+        /// <summary>Policy targets: row i's labels and probabilities are
+        /// PolicyLabel()/PolicyProb() [PolicyOffsets()[i], PolicyOffsets()[i+1]).</summary>
+        public int[] PolicyOffsets() { return Ints(b.PolicyOffsets, Count + 1); }
+        public int[] PolicyLabel() { return Ints(b.PolicyLabel, (int)b.NPolicy); }
+        public float[] PolicyProb() { return Floats(b.PolicyProb, (int)b.NPolicy); }
+
         /// <summary>The raw pointers (for unsafe code or native hand-off).</summary>
         public IntPtr Features1Pointer { get { return b.Features1; } }
 

@@ -16,6 +16,8 @@ namespace LibShogi
         public IntPtr OffsetsBlack, OffsetsWhite;
         public long NValuesBlack, NValuesWhite;
         public IntPtr SideToMove, Score, Result, Ply, Move16, Features1, Features2, MoveLabel;
+        public IntPtr PolicyOffsets, PolicyLabel, PolicyProb;
+        public long NPolicy;
     }
 
     /// <summary>shogi_dataset_stats_t.</summary>

@@ -82,6 +82,10 @@ class _BatchStruct(ctypes.Structure):
         ("features1", _P_f32),
         ("features2", _P_f32),
         ("move_label", _P_i32),
+        ("policy_offsets", _P_i32),
+        ("policy_label", _P_i32),
+        ("policy_prob", _P_f32),
+        ("n_policy", ctypes.c_int64),
     ]
 
 
@@ -136,12 +140,16 @@ class Batch(object):
       0 draw, -1 loss), ``ply`` (n,) int32, ``move16`` (n,) uint16;
     * ``features1`` (n, 62, 9, 9) float32, ``features2`` (n, 57, 9, 9)
       float32 and ``move_label`` (n,) int32 (layout "planes"): cshogi's
-      dlshogi make_input_features / make_move_label layout.
+      dlshogi make_input_features / make_move_label layout;
+    * ``policy_offsets`` (n+1,), ``policy_label``, ``policy_prob`` (with the
+      planes): row i's policy target is policy_label/policy_prob
+      [policy_offsets[i]:policy_offsets[i+1]] — hcpe3 candidates with their
+      visit shares, otherwise the recorded move with probability 1.
     """
 
     __slots__ = ("n", "max_active", "black", "white", "black_values", "black_offsets", "white_values",
                  "white_offsets", "side_to_move", "score", "result", "ply", "move16", "features1",
-                 "features2", "move_label")
+                 "features2", "move_label", "policy_offsets", "policy_label", "policy_prob")
 
     _ARRAYS = __slots__[2:]
 
@@ -163,6 +171,9 @@ class Batch(object):
         self.features1 = _view(np, s.features1, (n, DLSHOGI_FEATURES1_NUM, 9, 9), copy)
         self.features2 = _view(np, s.features2, (n, DLSHOGI_FEATURES2_NUM, 9, 9), copy)
         self.move_label = _view(np, s.move_label, (n,), copy)
+        self.policy_offsets = _view(np, s.policy_offsets, (n + 1,), copy)
+        self.policy_label = _view(np, s.policy_label, (int(s.n_policy),), copy)
+        self.policy_prob = _view(np, s.policy_prob, (int(s.n_policy),), copy)
 
     def __len__(self):
         return self.n

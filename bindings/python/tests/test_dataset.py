@@ -119,6 +119,9 @@ def test_planes_stream_and_bulk_agree(psv_file):
         np.testing.assert_array_equal(b.features1, f1)
         np.testing.assert_array_equal(b.features2, f2)
         np.testing.assert_array_equal(b.move_label, labels)
+        np.testing.assert_array_equal(b.policy_offsets, np.arange(201))
+        np.testing.assert_array_equal(b.policy_label, labels)
+        assert (b.policy_prob == 1).all()
         assert b.black is None
     assert ((labels >= 0) & (labels < dataset.DLSHOGI_MOVE_LABEL_NUM)).all()
 
