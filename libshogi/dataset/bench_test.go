@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand"
 	"os"
+	"runtime"
 	"sync"
 	"testing"
 
@@ -65,6 +66,7 @@ func benchStream(b *testing.B, f Format, threads int, layout Layout) {
 	warmUp(b, st)
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := cpuNanos(false)
 	for n := 0; n < b.N; {
 		bt, err := st.Next()
 		if err != nil {
@@ -73,7 +75,13 @@ func benchStream(b *testing.B, f Format, threads int, layout Layout) {
 		n += bt.N
 	}
 	b.StopTimer()
+	reportCPU(b, cpuNanos(false)-cpu)
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds()/1e6, "Mpos/s")
+}
+
+// reportCPU reports CPU time per op (process or thread, as measured).
+func reportCPU(b *testing.B, ns int64) {
+	b.ReportMetric(float64(ns)/float64(b.N), "cpu-ns/op")
 }
 
 func BenchmarkStreamHalfKP(b *testing.B) {
@@ -97,8 +105,12 @@ func BenchmarkBaselineDecodeFeatures(b *testing.B) {
 	var d record.Diagram
 	buf := make([]int32, 0, 80)
 	fs := halfKP{}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := cpuNanos(true)
+	defer func() { reportCPU(b, cpuNanos(true)-cpu) }()
 	for i := 0; i < b.N; i++ {
 		k := i % n
 		if err := record.DecodePSV(data[k*record.PSVSize:(k+1)*record.PSVSize], &rec, &d); err != nil {
@@ -113,17 +125,23 @@ func BenchmarkBaselineDecodeFeatures(b *testing.B) {
 // BenchmarkInputFeatures: dlshogi planes of one position written into a
 // bulk buffer of 8 (fits in cache) or 256 positions (9.9 MB, does not);
 // one op = one position.
-func BenchmarkInputFeatures(b *testing.B) {
+func BenchmarkInputFeatures(b *testing.B) { benchPlanes(b, InputFeatures) }
+
+func benchPlanes(b *testing.B, planes func(d *record.Diagram, f1, f2 []float32) bool) {
 	benchData(b)
 	for _, bulk := range []int{8, 256} {
 		b.Run(fmt.Sprintf("bulk=%d", bulk), func(b *testing.B) {
 			f1 := make([]float32, bulk*Features1Num*81)
 			f2 := make([]float32, bulk*Features2Num*81)
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
 			b.ReportAllocs()
 			b.ResetTimer()
+			cpu := cpuNanos(true)
+			defer func() { reportCPU(b, cpuNanos(true)-cpu) }()
 			for i := 0; i < b.N; i++ {
 				k := i % bulk
-				InputFeatures(&benchDiags[i%len(benchDiags)], f1[k*Features1Num*81:(k+1)*Features1Num*81], f2[k*Features2Num*81:(k+1)*Features2Num*81])
+				planes(&benchDiags[i%len(benchDiags)], f1[k*Features1Num*81:(k+1)*Features1Num*81], f2[k*Features2Num*81:(k+1)*Features2Num*81])
 			}
 		})
 	}
@@ -143,6 +161,7 @@ func BenchmarkStreamPlanes(b *testing.B) {
 			warmUp(b, st)
 			b.ReportAllocs()
 			b.ResetTimer()
+			cpu := cpuNanos(false)
 			for n := 0; n < b.N; {
 				bt, err := st.Next()
 				if err != nil {
@@ -150,6 +169,8 @@ func BenchmarkStreamPlanes(b *testing.B) {
 				}
 				n += bt.N
 			}
+			b.StopTimer()
+			reportCPU(b, cpuNanos(false)-cpu)
 		})
 	}
 }

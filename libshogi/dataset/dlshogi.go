@@ -48,7 +48,8 @@ var handPlanes = [7]struct {
 func InputFeatures(d *record.Diagram, f1, f2 []float32) bool {
 	f1 = f1[:Features1Num*81]
 	f2 = f2[:Features2Num*81]
-	clear(f1) // f2 is written plane by plane below, each plane once
+	clear(f1) // two large clears beat many small ones
+	clear(f2)
 	us := d.Side
 	occ := occupancy(d)
 	var count [2][81]uint8 // attackers per square, by absolute colour
@@ -87,21 +88,17 @@ func InputFeatures(d *record.Diagram, f1, f2 []float32) bool {
 		h := d.Hands[c]
 		p := int(c^us) * HandPlanesPerSide * 81
 		for _, hp := range handPlanes {
-			n := min(h.Count(hp.pt), hp.max)
-			fill(f2[p:p+n*81], 1)
-			fill(f2[p+n*81:p+hp.max*81], 0)
+			if k := min(h.Count(hp.pt), hp.max); k > 0 {
+				copy(f2[p:p+k*81], ones[:])
+			}
 			p += hp.max * 81
 		}
 	}
 	check := false
 	if k := d.KingSquare(us); k != board.NoSquare && count[us^1][k] > 0 {
 		check = true
+		copy(f2[2*HandPlanesPerSide*81:], ones[:])
 	}
-	v := float32(0)
-	if check {
-		v = 1
-	}
-	fill(f2[2*HandPlanesPerSide*81:], v)
 	return check
 }
 
@@ -112,14 +109,6 @@ var ones = func() (o [Features2Num * 81]float32) {
 	}
 	return
 }()
-
-func fill(f []float32, v float32) {
-	if v == 0 {
-		clear(f)
-		return
-	}
-	copy(f, ones[:])
-}
 
 // Move directions, seen from the side to move after the rotation ("up" is
 // toward rank 1; "left" toward file 9, the mover's left as Black).
