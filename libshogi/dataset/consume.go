@@ -91,7 +91,7 @@ func (st *Stream) nextSample() *Sample {
 			}
 			return nil
 		}
-		for len(st.buf) < cap(st.buf) && !st.draining {
+		for len(st.buf) < st.opts.ShuffleBuffer && !st.draining {
 			s, ev := st.pull()
 			if ev != evSample {
 				st.draining = true

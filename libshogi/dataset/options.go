@@ -73,6 +73,7 @@ type Options struct {
 	// ShuffleBuffer is the number of positions held for shuffling; 0 or 1
 	// keeps file order. Each epoch is drained before the next starts, so
 	// every epoch delivers each kept position exactly once.
+	// The buffer grows as it fills (about 136 bytes a position).
 	ShuffleBuffer int
 	Seed          uint64 // seeds the shuffle and the random skip
 	// Epochs is the number of passes over the files: 0 = 1, negative = forever.
@@ -87,8 +88,14 @@ type Options struct {
 	Allocator Allocator
 }
 
-// maxBatch bounds the batch size so that batch buffers stay allocatable.
-const maxBatch = 1 << 20
+// maxBatch and maxPlanesBatch bound the batch size so that the batch
+// buffers, allocated when the stream opens, stay allocatable (running out
+// of memory ends a Go program; it cannot be reported).
+const (
+	maxBatch       = 1 << 20
+	maxPlanesBatch = 1 << 16
+	maxShuffle     = 1 << 27
+)
 
 func (o *Options) normalize() error {
 	if o.BatchSize == 0 {
@@ -103,8 +110,8 @@ func (o *Options) normalize() error {
 	if o.Threads < 0 || o.Threads > 256 {
 		return fmt.Errorf("dataset: %d threads out of range 1..256", o.Threads)
 	}
-	if o.ShuffleBuffer < 0 || o.ShuffleBuffer > 1<<28 {
-		return fmt.Errorf("dataset: shuffle buffer %d out of range 0..%d", o.ShuffleBuffer, 1<<28)
+	if o.ShuffleBuffer < 0 || o.ShuffleBuffer > maxShuffle {
+		return fmt.Errorf("dataset: shuffle buffer %d out of range 0..%d", o.ShuffleBuffer, maxShuffle)
 	}
 	if o.Epochs == 0 {
 		o.Epochs = 1
@@ -121,6 +128,9 @@ func (o *Options) normalize() error {
 	}
 	if o.Layout&^(LayoutPadded|LayoutCSR|LayoutPlanes) != 0 {
 		return fmt.Errorf("dataset: unknown layout bits %#x", uint32(o.Layout))
+	}
+	if o.Layout&LayoutPlanes != 0 && o.BatchSize > maxPlanesBatch {
+		return fmt.Errorf("dataset: batch size %d with planes out of range 1..%d (38.5 KB a position)", o.BatchSize, maxPlanesBatch)
 	}
 	if o.Layout&(LayoutPadded|LayoutCSR) != 0 && o.FeatureSet == "" {
 		return fmt.Errorf("dataset: padded or CSR features need a feature set name")

@@ -101,7 +101,7 @@ func Open(paths []string, opts Options) (*Stream, error) {
 	st.batch.alloc(opts.BatchSize, st.fs, opts.Layout, opts.Allocator)
 	st.rng = rand.New(rand.NewPCG(opts.Seed, 0x5851f42d4c957f2d))
 	if opts.ShuffleBuffer > 1 {
-		st.buf = make([]Sample, 0, opts.ShuffleBuffer)
+		st.buf = make([]Sample, 0, min(opts.ShuffleBuffer, 1<<16)) // grows to ShuffleBuffer
 	}
 	st.rows = make([]Sample, 0, opts.BatchSize)
 	st.start()

@@ -219,6 +219,12 @@ func TestOpenErrors(t *testing.T) {
 	if _, err := Open([]string{fx.paths[FormatPSV]}, Options{FeatureSet: "HalfKP", BatchSize: -1}); err == nil {
 		t.Fatal("negative batch size accepted")
 	}
+	if _, err := Open([]string{fx.paths[FormatPSV]}, Options{Layout: LayoutPlanes, BatchSize: 1 << 17}); err == nil {
+		t.Fatal("a 5 GB planes batch accepted")
+	}
+	if _, err := Open([]string{fx.paths[FormatPSV]}, Options{FeatureSet: "HalfKP", ShuffleBuffer: 1 << 30}); err == nil {
+		t.Fatal("a 146 GB shuffle buffer accepted")
+	}
 	if _, err := Open(nil, Options{FeatureSet: "HalfKP"}); err == nil {
 		t.Fatal("no files accepted")
 	}
