@@ -65,6 +65,9 @@ func (st *Stream) pull() (*Sample, event) {
 		}
 		c := st.nextChunk()
 		if c == nil {
+			if e := st.produceErr.Load(); e != nil && st.fatal == nil {
+				st.fatal = *e
+			}
 			st.ended = true
 			continue
 		}
@@ -145,6 +148,9 @@ func (st *Stream) Next() (*Batch, error) {
 	st.rows = rows
 	b.N = len(rows)
 	st.fill(rows)
+	if e := st.fillErr.Load(); e != nil {
+		return nil, *e
+	}
 	b.buildCSR(b.N)
 	b.buildPolicy(rows)
 	if b.N == 0 {

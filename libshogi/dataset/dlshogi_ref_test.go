@@ -119,4 +119,3 @@ func TestInputFeaturesMatchBitboards(t *testing.T) {
 func BenchmarkInputFeaturesBitboards(b *testing.B) {
 	benchPlanes(b, inputFeaturesBitboards)
 }
-

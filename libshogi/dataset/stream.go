@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"sync"
+	"sync/atomic"
 
 	"github.com/libshogi/libshogi/libshogi/record"
 )
@@ -69,7 +70,10 @@ type Stream struct {
 	rows     []Sample // the samples of the batch being filled
 	fillJobs chan fillJob
 	fillWG   sync.WaitGroup
-	stats    Stats
+	fillErr  atomic.Pointer[error] // a panic while filling rows
+
+	produceErr atomic.Pointer[error]
+	stats      Stats
 }
 
 // Open checks the files and options and starts the decode goroutines.
@@ -134,19 +138,38 @@ func (st *Stream) start() {
 func (st *Stream) decodeLoop() {
 	defer st.wg.Done()
 	for c := range st.work {
-		switch {
-		case c.games != nil:
-			st.decodeGames(c)
-		case len(c.raw) > 0:
-			st.decodeFixed(c)
-		}
+		st.decode(c)
 		st.results <- c
+	}
+}
+
+// decode decodes one chunk. A panic (a bug: the decoders return errors
+// for bad input) becomes the chunk's fatal error instead of ending the
+// process, which may be a host program calling through the C ABI.
+func (st *Stream) decode(c *chunk) {
+	defer func() {
+		if r := recover(); r != nil {
+			c.n = 0
+			c.fatal = fmt.Errorf("dataset: internal error decoding %s from record %d: %v", st.files[c.file].path, c.first, r)
+		}
+	}()
+	switch {
+	case c.games != nil:
+		st.decodeGames(c)
+	case len(c.raw) > 0:
+		st.decodeFixed(c)
 	}
 }
 
 // produce reads the files in order, epoch after epoch, and hands out chunks.
 func (st *Stream) produce() {
 	defer close(st.work)
+	defer func() {
+		if r := recover(); r != nil { // a bug; reported by Next, not a crash
+			err := fmt.Errorf("dataset: internal error reading the files: %v", r)
+			st.produceErr.Store(&err)
+		}
+	}()
 	var seq uint64
 	var held *chunk // the latest chunk, sent once the next exists (to mark the epoch's last)
 	send := func(c *chunk) bool {
