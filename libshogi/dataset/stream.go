@@ -28,8 +28,10 @@ type fileInfo struct {
 
 // Stats counts what a stream has read, removed and delivered.
 type Stats struct {
-	Records   int64 // positions decoded (PSV/hcpe records, hcpe3 moves)
-	Bad       int64 // bad records (games for hcpe3) skipped
+	Records int64 // positions decoded (PSV/hcpe records, hcpe3 moves)
+	// Bad counts bad records skipped; for hcpe3, bad games (a game with an
+	// illegal move keeps the positions before it).
+	Bad       int64
 	Removed   [NumFilters]int64
 	Positions int64 // positions delivered in batches
 	Batches   int64
