@@ -117,3 +117,33 @@ func TestFileVanishes(t *testing.T) {
 		t.Fatalf("vanished file: %v", err)
 	}
 }
+
+// TestHCPE3IllegalMove: a game whose 6th move is not legal keeps its first
+// five positions, counts one bad game and names it; the next game is whole.
+func TestHCPE3IllegalMove(t *testing.T) {
+	start, _ := record.ParseDiagram(record.StartSFEN)
+	hcp, err := record.EncodeHCP(&start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mv := func(usi string) record.HCPE3Move {
+		m, err := record.ParseMove16USI(usi, record.Apery)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return record.HCPE3Move{Move16: m}
+	}
+	bad := record.HCPE3Game{Start: hcp, Moves: []record.HCPE3Move{mv("7g7f"), mv("3c3d"), mv("2g2f"), mv("8c8d"), mv("2f2e"), mv("5e5d"), mv("8d8e")}}
+	good := record.HCPE3Game{Start: hcp, Result: record.ResultBlackWin, Moves: []record.HCPE3Move{mv("7g7f"), mv("3c3d")}}
+	data := record.AppendHCPE3(record.AppendHCPE3(nil, &bad), &good)
+	path := writeFile(t, t.TempDir(), "x.hcpe3", data)
+	st := open(t, []string{path}, Options{FeatureSet: "HalfKP"})
+	rows := collect(t, st)
+	s := st.Stats()
+	if len(rows) != 5+2 || s.Bad != 1 || s.Records != 7 || !strings.HasPrefix(s.LastError, path+": hcpe3: record 0: move 5 (5e5d)") {
+		t.Fatalf("%d rows, stats %+v", len(rows), s)
+	}
+	if rows[5].result != 1 || rows[6].result != -1 || rows[6].ply != 2 {
+		t.Fatalf("second game rows: %+v %+v", rows[5], rows[6])
+	}
+}
