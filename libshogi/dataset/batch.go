@@ -151,21 +151,19 @@ func (b *Batch) buildPolicy(rows []Sample) {
 func (b *Batch) fillRows(rows []Sample, lo, hi int, fs FeatureSet) {
 	a := &b.all
 	m := b.MaxActive
+	both, _ := fs.(BothPerspectives)
 	for i := lo; i < hi; i++ {
 		s := &rows[i]
 		d := &s.Diagram
-		if fs != nil {
+		if both != nil {
+			rb, rw := a.padded[0][i*m:(i+1)*m], a.padded[1][i*m:(i+1)*m]
+			fb, fw, okB, okW := both.AppendBoth(rb[:0], rw[:0], d)
+			a.active[0][i], a.active[1][i] = padRow(rb, len(fb), okB), padRow(rw, len(fw), okW)
+		} else if fs != nil {
 			for p := board.Black; p <= board.White; p++ {
 				row := a.padded[p][i*m : (i+1)*m]
 				f, ok := fs.AppendActive(row[:0], d, p)
-				k := len(f)
-				if !ok {
-					k = 0
-				}
-				a.active[p][i] = int32(k)
-				for j := k; j < m; j++ {
-					row[j] = -1
-				}
+				a.active[p][i] = padRow(row, len(f), ok)
 			}
 		}
 		a.stm[i] = uint8(d.Side)
@@ -175,6 +173,18 @@ func (b *Batch) fillRows(rows []Sample, lo, hi int, fs FeatureSet) {
 			a.label[i] = MoveLabel(s.Move, d.Side)
 		}
 	}
+}
+
+// padRow fills row after its k features with -1 (all of it when the
+// features could not be computed) and returns the number kept.
+func padRow(row []int32, k int, ok bool) int32 {
+	if !ok {
+		k = 0
+	}
+	for j := k; j < len(row); j++ {
+		row[j] = -1
+	}
+	return int32(k)
 }
 
 // buildCSR packs the first n padded rows into values and offsets.

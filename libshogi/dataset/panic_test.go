@@ -9,9 +9,11 @@ import (
 )
 
 // panicky is a feature set with a bug: it panics on every position.
-type panicky struct{ halfKP }
+type panicky struct{}
 
-func (panicky) Name() string { return "test-panicky" }
+func (panicky) Name() string   { return "test-panicky" }
+func (panicky) Dims() int      { return 10 }
+func (panicky) MaxActive() int { return 4 }
 func (panicky) AppendActive(dst []int32, d *record.Diagram, p board.Color) ([]int32, bool) {
 	panic("feature set bug")
 }

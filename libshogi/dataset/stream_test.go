@@ -7,6 +7,7 @@ import (
 
 	"github.com/libshogi/libshogi/libshogi/board"
 	"github.com/libshogi/libshogi/libshogi/nnue"
+	"github.com/libshogi/libshogi/libshogi/record"
 )
 
 var allFormats = []Format{FormatPSV, FormatHCPE, FormatHCPE3}
@@ -242,4 +243,27 @@ func contains(s, sub string) bool {
 		}
 	}
 	return false
+}
+
+// TestAppendBothMatchesAppendActive: the one-pass HalfKP lists equal two
+// AppendActive calls, also when a king is missing (that side: not ok).
+func TestAppendBothMatchesAppendActive(t *testing.T) {
+	fx := makeFixture(t, 18, 5, 80)
+	sfens := []string{"4k4/9/9/9/9/9/9/9/9 b 2P 1", "9/9/9/9/9/9/9/9/4K4 w - 1"}
+	for _, x := range fx.truths[FormatHCPE3] {
+		sfens = append(sfens, x.sfen)
+	}
+	h := halfKP{}
+	for _, s := range sfens {
+		d, err := record.ParseDiagram(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, w, okB, okW := h.AppendBoth(nil, nil, &d)
+		wb, wantB := h.AppendActive(nil, &d, board.Black)
+		ww, wantW := h.AppendActive(nil, &d, board.White)
+		if okB != wantB || okW != wantW || !equal32(b, wb) || !equal32(w, ww) {
+			t.Fatalf("%s: AppendBoth differs", s)
+		}
+	}
 }
