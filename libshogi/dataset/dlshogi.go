@@ -51,36 +51,49 @@ func InputFeatures(d *record.Diagram, f1, f2 []float32) bool {
 	clear(f1) // two large clears beat many small ones
 	clear(f2)
 	us := d.Side
-	occ := occupancy(d)
-	var count [2][81]uint8 // attackers per square, by absolute colour
-	for sq := board.Square(0); sq < board.NumSquares; sq++ {
-		pc := d.Squares[sq]
-		if pc == board.NoPiece {
-			continue
+	// Square s is written at o + g*s: s for Black to move, 80-s for White.
+	o, g := 0, 1
+	if us == board.White {
+		o, g = 80, -1
+	}
+
+	// One pass over the board for the pieces, the occupancy and our king.
+	var sqs [board.NumSquares]uint8
+	n := 0
+	var occ board.Bitboard
+	king := board.NoSquare
+	ourKing := board.NewPiece(us, board.King)
+	for sq, pc := range d.Squares {
+		if pc != board.NoPiece {
+			sqs[n] = uint8(sq)
+			n++
+			occ.Set(board.Square(sq))
+			if pc == ourKing {
+				king = board.Square(sq)
+			}
 		}
+	}
+
+	var count [2][81]uint8 // attackers per square, by absolute colour
+	for _, s8 := range sqs[:n] {
+		sq := board.Square(s8)
+		pc := d.Squares[sq]
 		c := pc.Color()
 		base := int(c^us) * Features1PerSide * 81 // us first, then them
 		t := int(pc.Type()) - 1
-		rot := int(sq)
-		if us == board.White {
-			rot = 80 - rot
-		}
-		f1[base+t*81+rot] = 1
+		f1[base+t*81+o+g*int(sq)] = 1
 		att := board.Attacks(pc, sq, occ)
 		plane := f1[base+(PieceTypeNum+t)*81 : base+(PieceTypeNum+t+1)*81]
 		counts := f1[base+2*PieceTypeNum*81 : base+Features1PerSide*81]
 		cnt := &count[c]
 		for att.NonZero() {
 			a := att.Pop()
-			cnt[a]++
-			n := int(cnt[a])
-			r := int(a)
-			if us == board.White {
-				r = 80 - r
-			}
+			k := cnt[a] + 1
+			cnt[a] = k
+			r := o + g*int(a)
 			plane[r] = 1
-			if n <= MaxAttackNum { // the n-th attacker lights count plane n-1
-				counts[(n-1)*81+r] = 1
+			if k <= MaxAttackNum { // the k-th attacker lights count plane k-1
+				counts[int(k-1)*81+r] = 1
 			}
 		}
 	}
@@ -94,9 +107,8 @@ func InputFeatures(d *record.Diagram, f1, f2 []float32) bool {
 			p += hp.max * 81
 		}
 	}
-	check := false
-	if k := d.KingSquare(us); k != board.NoSquare && count[us^1][k] > 0 {
-		check = true
+	check := king != board.NoSquare && count[us^1][king] > 0
+	if check {
 		copy(f2[2*HandPlanesPerSide*81:], ones[:])
 	}
 	return check
