@@ -37,7 +37,11 @@ type Batch struct {
 	// there is none).
 	Features1 []float32
 	Features2 []float32
-	MoveLabel []int32
+	// The compact planes (LayoutPlanesU8, see InputFeaturesU8): N x
+	// Features1Num x 81 bytes and N x Features2Num bytes.
+	Features1U8 []uint8
+	Features2U8 []uint8
+	MoveLabel   []int32
 	// Policy targets (with the planes): row i's candidate moves are
 	// PolicyLabel[PolicyOffsets[i]:PolicyOffsets[i+1]] with probabilities
 	// PolicyProb (visits / total visits) for hcpe3 positions; a position
@@ -61,6 +65,7 @@ type batchArrays struct {
 	ply                     []int32
 	move                    []uint16
 	f1, f2                  []float32
+	f1u8, f2u8              []uint8
 	label                   []int32
 	polOff, polLabel        []int32
 	polProb                 []float32
@@ -102,6 +107,12 @@ func (b *Batch) alloc(n int, fs FeatureSet, layout Layout, alloc Allocator) {
 	if layout&LayoutPlanes != 0 {
 		a.f1 = makeSlice[float32](alloc, n*Features1Num*81)
 		a.f2 = makeSlice[float32](alloc, n*Features2Num*81)
+	}
+	if layout&LayoutPlanesU8 != 0 {
+		a.f1u8 = makeSlice[uint8](alloc, n*Features1Num*81)
+		a.f2u8 = makeSlice[uint8](alloc, n*Features2Num)
+	}
+	if layout&(LayoutPlanes|LayoutPlanesU8) != 0 {
 		a.label = makeSlice[int32](alloc, n)
 		a.polOff = makeSlice[int32](alloc, n+1)
 		a.polLabel = makeSlice[int32](alloc, 4*n)[:0]
@@ -170,6 +181,11 @@ func (b *Batch) fillRows(rows []Sample, lo, hi int, fs FeatureSet) {
 		a.score[i], a.result[i], a.ply[i], a.move[i] = s.Score, s.Result, int32(d.Ply), s.Move
 		if b.layout&LayoutPlanes != 0 {
 			InputFeatures(d, a.f1[i*Features1Num*81:(i+1)*Features1Num*81], a.f2[i*Features2Num*81:(i+1)*Features2Num*81])
+		}
+		if b.layout&LayoutPlanesU8 != 0 {
+			InputFeaturesU8(d, a.f1u8[i*Features1Num*81:(i+1)*Features1Num*81], a.f2u8[i*Features2Num:(i+1)*Features2Num])
+		}
+		if a.label != nil {
 			a.label[i] = MoveLabel(s.Move, d.Side)
 		}
 	}
@@ -219,7 +235,13 @@ func (b *Batch) finish() {
 	}
 	b.SideToMove, b.Score, b.Result, b.Ply, b.Move = a.stm[:n], a.score[:n], a.result[:n], a.ply[:n], a.move[:n]
 	if a.f1 != nil {
-		b.Features1, b.Features2, b.MoveLabel = a.f1[:n*Features1Num*81], a.f2[:n*Features2Num*81], a.label[:n]
+		b.Features1, b.Features2 = a.f1[:n*Features1Num*81], a.f2[:n*Features2Num*81]
+	}
+	if a.f1u8 != nil {
+		b.Features1U8, b.Features2U8 = a.f1u8[:n*Features1Num*81], a.f2u8[:n*Features2Num]
+	}
+	if a.label != nil {
+		b.MoveLabel = a.label[:n]
 		b.PolicyOffsets, b.PolicyLabel, b.PolicyProb = a.polOff[:n+1], a.polLabel, a.polProb
 	}
 }

@@ -137,6 +137,28 @@ func BenchmarkZeroPlanes(b *testing.B) {
 	})
 }
 
+// BenchmarkInputFeaturesU8: the compact planes (5 KB a position), same
+// positions and bulk sizes.
+func BenchmarkInputFeaturesU8(b *testing.B) {
+	benchData(b)
+	for _, bulk := range []int{8, 256} {
+		b.Run(fmt.Sprintf("bulk=%d", bulk), func(b *testing.B) {
+			f1 := make([]uint8, bulk*Features1Num*81)
+			f2 := make([]uint8, bulk*Features2Num)
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			b.ReportAllocs()
+			b.ResetTimer()
+			cpu := cpuNanos(true)
+			defer func() { reportCPU(b, cpuNanos(true)-cpu) }()
+			for i := 0; i < b.N; i++ {
+				k := i % bulk
+				InputFeaturesU8(&benchDiags[i%len(benchDiags)], f1[k*Features1Num*81:(k+1)*Features1Num*81], f2[k*Features2Num:(k+1)*Features2Num])
+			}
+		})
+	}
+}
+
 func benchPlanes(b *testing.B, planes func(d *record.Diagram, f1, f2 []float32) bool) {
 	benchData(b)
 	for _, bulk := range []int{8, 256} {

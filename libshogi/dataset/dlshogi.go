@@ -46,8 +46,20 @@ var handPlanes = [7]struct {
 // and f2 (Features2Num*81 values) and returns whether the side to move is
 // in check. Both are overwritten entirely.
 func InputFeatures(d *record.Diagram, f1, f2 []float32) bool {
-	f1 = f1[:Features1Num*81]
-	f2 = f2[:Features2Num*81]
+	return inputFeatures(d, f1[:Features1Num*81], f2[:Features2Num*81], 81, onesF32[:])
+}
+
+// InputFeaturesU8 is InputFeatures in a compact form, a quarter of the
+// bytes of f1 and 1/324 of those of f2: f1 as Features1Num*81 bytes (0 or
+// 1) and f2 as Features2Num bytes, one per plane (a features2 plane is all
+// ones or all zeros). A trainer widens them on the GPU (to float32, and f2
+// broadcast to 9x9); the values are those of InputFeatures.
+func InputFeaturesU8(d *record.Diagram, f1, f2 []uint8) bool {
+	return inputFeatures(d, f1[:Features1Num*81], f2[:Features2Num], 1, onesU8[:])
+}
+
+// inputFeatures writes both forms; a features2 plane is width values.
+func inputFeatures[T float32 | uint8](d *record.Diagram, f1, f2 []T, width int, ones []T) bool {
 	clear(f1) // two large clears beat many small ones
 	clear(f2)
 	us := d.Side
@@ -99,28 +111,37 @@ func InputFeatures(d *record.Diagram, f1, f2 []float32) bool {
 	}
 	for c := board.Black; c <= board.White; c++ {
 		h := d.Hands[c]
-		p := int(c^us) * HandPlanesPerSide * 81
+		p := int(c^us) * HandPlanesPerSide * width
 		for _, hp := range handPlanes {
 			if k := min(h.Count(hp.pt), hp.max); k > 0 {
-				copy(f2[p:p+k*81], ones[:])
+				copy(f2[p:p+k*width], ones)
 			}
-			p += hp.max * 81
+			p += hp.max * width
 		}
 	}
 	check := king != board.NoSquare && count[us^1][king] > 0
 	if check {
-		copy(f2[2*HandPlanesPerSide*81:], ones[:])
+		copy(f2[2*HandPlanesPerSide*width:], ones)
 	}
 	return check
 }
 
-// ones is copied from to fill planes with 1 (copy is vectorized, a loop is not).
-var ones = func() (o [Features2Num * 81]float32) {
-	for i := range o {
-		o[i] = 1
-	}
-	return
-}()
+// onesF32 and onesU8 are copied from to fill planes with 1 (copy is
+// vectorized, a loop is not).
+var (
+	onesF32 = func() (o [Features2Num * 81]float32) {
+		for i := range o {
+			o[i] = 1
+		}
+		return
+	}()
+	onesU8 = func() (o [Features2Num * 81]uint8) {
+		for i := range o {
+			o[i] = 1
+		}
+		return
+	}()
+)
 
 // Move directions, seen from the side to move after the rotation ("up" is
 // toward rank 1; "left" toward file 9, the mover's left as Black).

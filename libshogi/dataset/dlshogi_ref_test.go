@@ -71,14 +71,14 @@ func inputFeaturesBitboards(d *record.Diagram, f1, f2 []float32) bool {
 		p := int(c^us) * HandPlanesPerSide * 81
 		for _, hp := range handPlanes {
 			if k := min(h.Count(hp.pt), hp.max); k > 0 {
-				copy(f2[p:p+k*81], ones[:])
+				copy(f2[p:p+k*81], onesF32[:])
 			}
 			p += hp.max * 81
 		}
 	}
 	check := king != board.NoSquare && once[us^1].Has(king)
 	if check {
-		copy(f2[2*HandPlanesPerSide*81:], ones[:])
+		copy(f2[2*HandPlanesPerSide*81:], onesF32[:])
 	}
 	return check
 }

@@ -62,6 +62,9 @@ const (
 	// LayoutPlanes: dlshogi input planes (float32, Features1Num x 81 and
 	// Features2Num x 81 per position) and move labels.
 	LayoutPlanes
+	// LayoutPlanesU8: the same planes as bytes, features2 one byte a plane
+	// (InputFeaturesU8), and the move labels: 5 KB a position, not 38.5 KB.
+	LayoutPlanesU8
 )
 
 // Options configure a Stream. The zero value (plus a feature set or
@@ -126,7 +129,7 @@ func (o *Options) normalize() error {
 			o.Layout = LayoutPlanes
 		}
 	}
-	if o.Layout&^(LayoutPadded|LayoutCSR|LayoutPlanes) != 0 {
+	if o.Layout&^(LayoutPadded|LayoutCSR|LayoutPlanes|LayoutPlanesU8) != 0 {
 		return fmt.Errorf("dataset: unknown layout bits %#x", uint32(o.Layout))
 	}
 	if o.Layout&LayoutPlanes != 0 && o.BatchSize > maxPlanesBatch {

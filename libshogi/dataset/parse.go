@@ -11,7 +11,7 @@ import (
 //
 //	format=auto|psv|hcpe|hcpe3  batch_size=N  threads=N  shuffle=N  seed=N
 //	epochs=N (negative: forever)  features=HalfKP
-//	layout=padded,csr,planes (any of them, joined by ',' or '+')
+//	layout=padded,csr,planes,planes_u8 (any of them, joined by ',' or '+')
 //	skip_in_check=0|1  skip_capture=0|1  skip_promotion=0|1
 //	max_abs_score=N  min_ply=N  skip_fraction=F
 //
@@ -82,8 +82,10 @@ func (o *Options) set(k, v string) error {
 				o.Layout |= LayoutCSR
 			case "planes":
 				o.Layout |= LayoutPlanes
+			case "planes_u8":
+				o.Layout |= LayoutPlanesU8
 			default:
-				return fmt.Errorf("unknown layout %q (padded, csr, planes)", part)
+				return fmt.Errorf("unknown layout %q (padded, csr, planes, planes_u8)", part)
 			}
 		}
 	case "skip_in_check":

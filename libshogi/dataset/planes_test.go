@@ -174,3 +174,39 @@ func TestPolicyTargets(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanesU8MatchFloat: the compact planes hold the float planes' values
+// (features2: one byte a plane) for thousands of hcpe3 and PSV positions.
+func TestPlanesU8MatchFloat(t *testing.T) {
+	fx := makeFixture(t, 19, 30, 120)
+	for _, f := range []Format{FormatHCPE3, FormatPSV} {
+		st := open(t, []string{fx.paths[f]}, Options{Layout: LayoutPlanes | LayoutPlanesU8, BatchSize: 100, Threads: 2})
+		rows := 0
+		for {
+			b, err := st.Next()
+			if err != nil {
+				break
+			}
+			if len(b.Features1U8) != b.N*Features1Num*81 || len(b.Features2U8) != b.N*Features2Num {
+				t.Fatal("compact plane sizes")
+			}
+			for i, v := range b.Features1U8 {
+				if float32(v) != b.Features1[i] {
+					t.Fatalf("%v: features1 value %d differs", f, i)
+				}
+			}
+			for i, v := range b.Features2U8 {
+				plane := b.Features2[i*81 : (i+1)*81]
+				for _, x := range plane {
+					if x != float32(v) {
+						t.Fatalf("%v: features2 plane %d differs", f, i)
+					}
+				}
+			}
+			rows += b.N
+		}
+		if rows < 2000 {
+			t.Fatalf("%v: %d rows", f, rows)
+		}
+	}
+}
