@@ -144,6 +144,8 @@ func shogi_dataset_next(h C.shogi_dataset_t, out *C.shogi_dataset_batch_t, cerr 
 		out.policy_label = (*C.int32_t)(cArray(b.PolicyLabel))
 		out.policy_prob = (*C.float)(cArray(b.PolicyProb))
 		out.n_policy = C.int64_t(len(b.PolicyLabel))
+		out.features1_u8 = (*C.uint8_t)(cArray(b.Features1U8))
+		out.features2_u8 = (*C.uint8_t)(cArray(b.Features2U8))
 		return nil
 	})
 }

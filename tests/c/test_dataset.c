@@ -195,6 +195,19 @@ TEST(dlshogi_planes) {
     CHECK_INT(b.policy_offsets[1], 1);
     CHECK_INT(b.policy_label[0], labels[0]);
     CHECK(b.policy_prob[0] == 1.0f);
+    CHECK(b.features1_u8 == NULL && b.features2_u8 == NULL);
+    shogi_dataset_free(ds, NULL);
+
+    /* The compact planes hold the same values. */
+    ds = NULL;
+    CHECK_INT(shogi_dataset_open(paths, 1, "layout=planes_u8 batch_size=1", &ds, NULL), SHOGI_OK);
+    CHECK_INT(shogi_dataset_next(ds, &b, NULL), SHOGI_OK);
+    CHECK(b.features1 == NULL && b.features1_u8 != NULL && b.features2_u8 != NULL);
+    int same = 1;
+    for (int i = 0; i < P1; i++) same &= (float)b.features1_u8[i] == f1[i];
+    for (int p = 0; p < SHOGI_DLSHOGI_FEATURES2_NUM; p++) same &= (float)b.features2_u8[p] == f2[p * 81];
+    CHECK(same);
+    CHECK_INT(b.move_label[0], labels[0]);
     shogi_dataset_free(ds, NULL);
 }
 

@@ -89,6 +89,12 @@ namespace LibShogi
         /// <summary>dlshogi planes: Count x 57 x 81 floats.</summary>
         public float[] Features2() { return Floats(b.Features2, Count * Dataset.Features2Num * 81); }
 
+        /// <summary>Compact planes (layout planes_u8): Count x 62 x 81 bytes.</summary>
+        public byte[] Features1U8() { return Bytes(b.Features1U8, Count * Dataset.Features1Num * 81); }
+
+        /// <summary>Compact planes: Count x 57 bytes, one a plane.</summary>
+        public byte[] Features2U8() { return Bytes(b.Features2U8, Count * Dataset.Features2Num); }
+
         /// <summary>dlshogi move labels (-1: no move).</summary>
         public int[] MoveLabel() { return Ints(b.MoveLabel, Count); }
 
@@ -105,6 +111,14 @@ namespace LibShogi
         {
             if (p == IntPtr.Zero) return null;
             var a = new int[n];
+            if (n > 0) Marshal.Copy(p, a, 0, n);
+            return a;
+        }
+
+        private static byte[] Bytes(IntPtr p, int n)
+        {
+            if (p == IntPtr.Zero) return null;
+            var a = new byte[n];
             if (n > 0) Marshal.Copy(p, a, 0, n);
             return a;
         }

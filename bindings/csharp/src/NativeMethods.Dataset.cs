@@ -18,6 +18,7 @@ namespace LibShogi
         public IntPtr SideToMove, Score, Result, Ply, Move16, Features1, Features2, MoveLabel;
         public IntPtr PolicyOffsets, PolicyLabel, PolicyProb;
         public long NPolicy;
+        public IntPtr Features1U8, Features2U8;
     }
 
     /// <summary>shogi_dataset_stats_t.</summary>

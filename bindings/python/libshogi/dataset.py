@@ -24,7 +24,7 @@ Example::
 Options (keyword arguments, see shogi.h): format ("auto", "psv", "hcpe",
 "hcpe3"), batch_size, threads, shuffle (positions held for shuffling),
 seed, epochs (negative: forever), features ("HalfKP"), layout (any of
-"padded", "csr", "planes"), skip_in_check, skip_capture, skip_promotion,
+"padded", "csr", "planes", "planes_u8"), skip_in_check, skip_capture, skip_promotion,
 max_abs_score, min_ply, skip_fraction.
 """
 
@@ -86,6 +86,8 @@ class _BatchStruct(ctypes.Structure):
         ("policy_label", _P_i32),
         ("policy_prob", _P_f32),
         ("n_policy", ctypes.c_int64),
+        ("features1_u8", _P_u8),
+        ("features2_u8", _P_u8),
     ]
 
 
@@ -144,12 +146,16 @@ class Batch(object):
     * ``policy_offsets`` (n+1,), ``policy_label``, ``policy_prob`` (with the
       planes): row i's policy target is policy_label/policy_prob
       [policy_offsets[i]:policy_offsets[i+1]] — hcpe3 candidates with their
-      visit shares, otherwise the recorded move with probability 1.
+      visit shares, otherwise the recorded move with probability 1;
+    * ``features1_u8`` (n, 62, 9, 9) uint8 and ``features2_u8`` (n, 57)
+      uint8 (layout "planes_u8"): the same planes in 5 KB a position —
+      ``f1.float()`` and ``f2.float()[:, :, None, None].expand(-1, -1, 9, 9)``
+      on the GPU give features1 and features2.
     """
 
     __slots__ = ("n", "max_active", "black", "white", "black_values", "black_offsets", "white_values",
                  "white_offsets", "side_to_move", "score", "result", "ply", "move16", "features1",
-                 "features2", "move_label", "policy_offsets", "policy_label", "policy_prob")
+                 "features2", "move_label", "policy_offsets", "policy_label", "policy_prob", "features1_u8", "features2_u8")
 
     _ARRAYS = __slots__[2:]
 
@@ -174,6 +180,8 @@ class Batch(object):
         self.policy_offsets = _view(np, s.policy_offsets, (n + 1,), copy)
         self.policy_label = _view(np, s.policy_label, (int(s.n_policy),), copy)
         self.policy_prob = _view(np, s.policy_prob, (int(s.n_policy),), copy)
+        self.features1_u8 = _view(np, s.features1_u8, (n, DLSHOGI_FEATURES1_NUM, 9, 9), copy)
+        self.features2_u8 = _view(np, s.features2_u8, (n, DLSHOGI_FEATURES2_NUM), copy)
 
     def __len__(self):
         return self.n

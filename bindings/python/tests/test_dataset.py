@@ -122,7 +122,14 @@ def test_planes_stream_and_bulk_agree(psv_file):
         np.testing.assert_array_equal(b.policy_offsets, np.arange(201))
         np.testing.assert_array_equal(b.policy_label, labels)
         assert (b.policy_prob == 1).all()
-        assert b.black is None
+        assert b.black is None and b.features1_u8 is None
+    with dataset.Dataset(path, layout="planes_u8", batch_size=200) as ds:
+        b = next(ds)
+        assert b.features1_u8.dtype == np.uint8 and b.features1 is None
+        np.testing.assert_array_equal(b.features1_u8.astype(np.float32), f1)
+        np.testing.assert_array_equal(
+            np.broadcast_to(b.features2_u8[:, :, None, None], (200, 57, 9, 9)).astype(np.float32), f2)
+        np.testing.assert_array_equal(b.move_label, labels)
     assert ((labels >= 0) & (labels < dataset.DLSHOGI_MOVE_LABEL_NUM)).all()
 
 
