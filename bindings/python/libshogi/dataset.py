@@ -308,24 +308,33 @@ TorchDataset = _torch_dataset_class()
 """torch IterableDataset over a stream, or None without torch."""
 
 
-def dlshogi_features(records, features1=None, features2=None, labels=None):
-    """dlshogi planes and labels of a PSV or hcpe array (numpy dtypes of
-    libshogi.records, or raw bytes of 40/38-byte records with ``format``
-    given by the dtype) into the given or new arrays: returns (features1
-    (n, 62, 9, 9) float32, features2 (n, 57, 9, 9) float32, labels (n,)
-    int32, n_bad). A bad record's planes are zeros and its label -1."""
+def dlshogi_features(records, features1=None, features2=None, labels=None, format=None):
+    """dlshogi planes and labels of PSV or hcpe records in one call, like
+    cshogi's make_input_features / make_move_label for each record: returns
+    (features1 (n, 62, 9, 9) float32, features2 (n, 57, 9, 9) float32,
+    labels (n,) int32, n_bad), filling the given arrays or new ones. records
+    is a PackedSfenValue or HuffmanCodedPosAndEval array (libshogi.records
+    dtypes), or raw bytes / uint8 data with format="psv" or "hcpe". A bad
+    record's planes are zeros and its label -1."""
     _lib.require("shogi_dlshogi_features")
     np = _numpy()
     from . import records as _records
 
+    if isinstance(records, (bytes, bytearray, memoryview)):
+        records = np.frombuffer(records, dtype=np.uint8)
     a = np.ascontiguousarray(records)
     if a.dtype == _records._dtype("PackedSfenValue"):
         fmt, size = _FORMAT_PSV, 40
     elif a.dtype == _records._dtype("HuffmanCodedPosAndEval"):
         fmt, size = _FORMAT_HCPE, 38
+    elif a.dtype == np.uint8 and format in ("psv", "hcpe"):
+        fmt, size = (_FORMAT_PSV, 40) if format == "psv" else (_FORMAT_HCPE, 38)
+        if a.size % size:
+            raise ValueError("%d bytes are not whole %d-byte %s records" % (a.size, size, format))
     else:
-        raise ValueError("records must be a PackedSfenValue or HuffmanCodedPosAndEval array")
-    n = a.size
+        raise ValueError("records must be a PackedSfenValue or HuffmanCodedPosAndEval array, "
+                         "or uint8 data with format='psv' or 'hcpe'")
+    n = a.nbytes // size
     want = {"features1": ((n, DLSHOGI_FEATURES1_NUM, 9, 9), np.float32),
             "features2": ((n, DLSHOGI_FEATURES2_NUM, 9, 9), np.float32), "labels": ((n,), np.int32)}
     outs = {"features1": features1, "features2": features2, "labels": labels}
@@ -339,5 +348,4 @@ def dlshogi_features(records, features1=None, features2=None, labels=None):
     if n:
         _lib.call(F.shogi_dlshogi_features, a.ctypes.data, n, fmt, outs["features1"].ctypes.data,
                   outs["features2"].ctypes.data, outs["labels"].ctypes.data, ctypes.byref(bad))
-    del size
     return outs["features1"], outs["features2"], outs["labels"], bad.value

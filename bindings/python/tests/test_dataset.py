@@ -131,6 +131,14 @@ def test_planes_stream_and_bulk_agree(psv_file):
             np.broadcast_to(b.features2_u8[:, :, None, None], (200, 57, 9, 9)).astype(np.float32), f2)
         np.testing.assert_array_equal(b.move_label, labels)
     assert ((labels >= 0) & (labels < dataset.DLSHOGI_MOVE_LABEL_NUM)).all()
+    # raw bytes with a format name, a garbage record counted
+    raw = bytearray(data[:40 * 3])
+    raw[40:72] = b"\xff" * 32
+    g1, _, g_labels, g_bad = dataset.dlshogi_features(bytes(raw), format="psv")
+    assert g_bad == 1 and g_labels[1] == -1 and not g1[1].any()
+    np.testing.assert_array_equal(g1[0], f1[0])
+    with pytest.raises(ValueError):
+        dataset.dlshogi_features(bytes(raw[:50]), format="psv")
 
 
 def test_torch_dataset(psv_file):
