@@ -984,7 +984,8 @@ SHOGI_API shogi_status_t shogi_engine_searching(shogi_engine_t eng,
  * the defaults):
  *   format=auto|psv|hcpe|hcpe3 (auto: .hcpe3, .hcpe/.hcpe2, else PSV)
  *   batch_size=1024  threads=1  shuffle=0 (positions held; 0: file order)
- *   seed=0  epochs=1 (negative: forever)  features=HalfKP
+ *   seed=0  shuffle_files=0|1 (a new seeded file order each epoch)
+ *   epochs=1 (negative: forever)  features=HalfKP
  *   layout=padded,csr,planes,planes_u8 (default: padded,csr with features,
  *     else planes)
  *   skip_in_check=0|1  skip_capture=0|1  skip_promotion=0|1

@@ -78,7 +78,9 @@ type Options struct {
 	// every epoch delivers each kept position exactly once.
 	// The buffer grows as it fills (about 136 bytes a position).
 	ShuffleBuffer int
-	Seed          uint64 // seeds the shuffle and the random skip
+	Seed          uint64 // seeds the shuffles and the random skip
+	// ShuffleFiles reads the files in a new seeded order each epoch.
+	ShuffleFiles bool
 	// Epochs is the number of passes over the files: 0 = 1, negative = forever.
 	Epochs int
 	// FeatureSet names the NNUE feature set ("HalfKP"); empty for none.

@@ -10,6 +10,7 @@ import (
 // spaces or semicolons, the form the C ABI and the bindings pass:
 //
 //	format=auto|psv|hcpe|hcpe3  batch_size=N  threads=N  shuffle=N  seed=N
+//	shuffle_files=0|1 (a new file order each epoch)
 //	epochs=N (negative: forever)  features=HalfKP
 //	layout=padded,csr,planes,planes_u8 (any of them, joined by ',' or '+')
 //	skip_in_check=0|1  skip_capture=0|1  skip_promotion=0|1
@@ -70,6 +71,8 @@ func (o *Options) set(k, v string) error {
 		o.Seed = n
 	case "epochs":
 		return num(&o.Epochs)
+	case "shuffle_files":
+		return flag(&o.ShuffleFiles)
 	case "features":
 		o.FeatureSet = v
 	case "layout":

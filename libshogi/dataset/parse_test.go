@@ -6,11 +6,11 @@ import (
 )
 
 func TestParseOptions(t *testing.T) {
-	o, err := ParseOptions("format=hcpe batch_size=256; threads=2 shuffle=1000 seed=0x10 epochs=-1 features=HalfKP layout=padded+planes skip_in_check=1 skip_capture=true skip_promotion=0 max_abs_score=3000 min_ply=16 skip_fraction=0.25")
+	o, err := ParseOptions("format=hcpe batch_size=256; threads=2 shuffle=1000 seed=0x10 shuffle_files=1 epochs=-1 features=HalfKP layout=padded+planes skip_in_check=1 skip_capture=true skip_promotion=0 max_abs_score=3000 min_ply=16 skip_fraction=0.25")
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Options{Format: FormatHCPE, BatchSize: 256, Threads: 2, ShuffleBuffer: 1000, Seed: 16, Epochs: -1, FeatureSet: "HalfKP",
+	want := Options{Format: FormatHCPE, BatchSize: 256, Threads: 2, ShuffleBuffer: 1000, Seed: 16, ShuffleFiles: true, Epochs: -1, FeatureSet: "HalfKP",
 		Layout: LayoutPadded | LayoutPlanes, Filters: Filters{SkipInCheck: true, SkipCapture: true, MaxAbsScore: 3000, MinPly: 16, SkipFraction: 0.25}}
 	if !reflect.DeepEqual(o, want) {
 		t.Fatalf("got %+v\nwant %+v", o, want)

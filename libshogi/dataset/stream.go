@@ -196,8 +196,16 @@ func (st *Stream) produce() {
 			return nil
 		}
 	}
+	order := make([]int, len(st.files))
 	for epoch := 0; st.opts.Epochs < 0 || epoch < st.opts.Epochs; epoch++ {
-		for fi := range st.files {
+		for i := range order {
+			order[i] = i
+		}
+		if st.opts.ShuffleFiles {
+			r := rand.New(rand.NewPCG(st.opts.Seed, uint64(epoch)^0x9e3779b97f4a7c15))
+			r.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+		}
+		for _, fi := range order {
 			ok, fatal := st.readFile(epoch, fi, get, send)
 			if !ok {
 				return

@@ -2,6 +2,7 @@ package dataset
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"testing"
 
@@ -264,6 +265,47 @@ func TestAppendBothMatchesAppendActive(t *testing.T) {
 		ww, wantW := h.AppendActive(nil, &d, board.White)
 		if okB != wantB || okW != wantW || !equal32(b, wb) || !equal32(w, ww) {
 			t.Fatalf("%s: AppendBoth differs", s)
+		}
+	}
+}
+
+// TestShuffleFiles: with shuffle_files each epoch reads the files in a
+// seeded order (whole files, each once), not always the given one.
+func TestShuffleFiles(t *testing.T) {
+	dir := t.TempDir()
+	var paths []string
+	for i := 0; i < 6; i++ {
+		d, _ := record.ParseDiagram(record.StartSFEN)
+		rec, err := record.NewPSV(&d, int16(i), 0, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, writeFile(t, dir, fmt.Sprintf("f%d.bin", i), record.AppendPSV(nil, &rec)))
+	}
+	orders := map[string]bool{}
+	st := open(t, paths, Options{FeatureSet: "HalfKP", ShuffleFiles: true, Epochs: 8, Seed: 3})
+	rows := collect(t, st)
+	for e := 0; e < 8; e++ {
+		seen := make([]bool, 6)
+		key := ""
+		for _, r := range rows[e*6 : (e+1)*6] {
+			seen[r.score] = true
+			key += fmt.Sprint(r.score)
+		}
+		for i, ok := range seen {
+			if !ok {
+				t.Fatalf("epoch %d misses file %d", e, i)
+			}
+		}
+		orders[key] = true
+	}
+	if len(orders) < 4 {
+		t.Fatalf("only %d file orders in 8 epochs: %v", len(orders), orders)
+	}
+	again := collect(t, open(t, paths, Options{FeatureSet: "HalfKP", ShuffleFiles: true, Epochs: 8, Seed: 3, Threads: 3}))
+	for i := range rows {
+		if rows[i].score != again[i].score {
+			t.Fatal("the file order depends on more than the seed")
 		}
 	}
 }

@@ -23,7 +23,7 @@ Example::
 
 Options (keyword arguments, see shogi.h): format ("auto", "psv", "hcpe",
 "hcpe3"), batch_size, threads, shuffle (positions held for shuffling),
-seed, epochs (negative: forever), features ("HalfKP"), layout (any of
+seed, shuffle_files (a new file order each epoch), epochs (negative: forever), features ("HalfKP"), layout (any of
 "padded", "csr", "planes", "planes_u8"), skip_in_check, skip_capture, skip_promotion,
 max_abs_score, min_ply, skip_fraction.
 """
