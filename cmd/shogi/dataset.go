@@ -16,7 +16,7 @@ func init() {
 
 func runDataset(args []string) int {
 	fs := flag.NewFlagSet("dataset", flag.ContinueOnError)
-	opts := fs.String("o", "features=HalfKP", `stream options, "key=value" separated by spaces (see shogi.h: batch_size, threads, shuffle, seed, epochs, features, layout, skip_in_check, skip_capture, skip_promotion, max_abs_score, min_ply, skip_fraction, format)`)
+	opts := fs.String("o", "features=HalfKP", `stream options, "key=value" separated by spaces (see shogi.h: batch_size, threads, shuffle, seed, shuffle_files, epochs, features, layout, skip_in_check, skip_capture, skip_promotion, max_abs_score, min_ply, skip_fraction, format)`)
 	errs := fs.Int("errors", 5, "bad-record messages to print")
 	fs.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: shogi dataset [-o OPTIONS] FILE...")
