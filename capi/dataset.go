@@ -102,6 +102,16 @@ func shogi_dataset_open(paths **C.char, nPaths C.size_t, options *C.char, out *C
 	})
 }
 
+// checkStructSize refuses a caller struct shorter than this version's
+// (the caller did not set struct_size, or was built for another layout).
+// A longer one is fine: this version fills its own prefix.
+func checkStructSize(name string, got int64, want uintptr) error {
+	if got < int64(want) {
+		return errorf(statusInvalidArgument, "%s->struct_size is %d, want sizeof(shogi_dataset_%s_t) = %d", name, got, name, want)
+	}
+	return nil
+}
+
 // cArray is the C pointer of a batch array (NULL for an empty or absent one).
 func cArray[T any](s []T) unsafe.Pointer {
 	if cap(s) == 0 {
@@ -116,7 +126,11 @@ func shogi_dataset_next(h C.shogi_dataset_t, out *C.shogi_dataset_batch_t, cerr 
 		if out == nil {
 			return errNull("batch")
 		}
-		*out = C.shogi_dataset_batch_t{}
+		size := int64(out.struct_size)
+		if err := checkStructSize("batch", size, unsafe.Sizeof(*out)); err != nil {
+			return err
+		}
+		*out = C.shogi_dataset_batch_t{struct_size: C.int64_t(size)}
 		b, err := d.st.Next()
 		if err == io.EOF {
 			return nil
@@ -156,8 +170,13 @@ func shogi_dataset_stats(h C.shogi_dataset_t, out *C.shogi_dataset_stats_t, cerr
 		if out == nil {
 			return errNull("stats")
 		}
+		size := int64(out.struct_size)
+		if err := checkStructSize("stats", size, unsafe.Sizeof(*out)); err != nil {
+			return err
+		}
 		s := d.st.Stats()
 		*out = C.shogi_dataset_stats_t{
+			struct_size: C.int64_t(size),
 			records: C.int64_t(s.Records), bad: C.int64_t(s.Bad), positions: C.int64_t(s.Positions),
 			batches: C.int64_t(s.Batches), epochs: C.int64_t(s.Epochs),
 		}

@@ -1020,7 +1020,11 @@ typedef struct shogi_dataset_s *shogi_dataset_t;
 #define SHOGI_DATASET_FILTER_MIN_PLY 4
 #define SHOGI_DATASET_FILTER_RANDOM 5
 
+/* Both structs start with struct_size, which the caller sets to
+ * sizeof(the struct) before the call: a later library with a longer struct
+ * then fills only what the caller's struct holds. */
 typedef struct shogi_dataset_batch_s {
+    int64_t struct_size;  /* in: sizeof(shogi_dataset_batch_t) */
     int64_t n;            /* positions in this batch; 0 at the end */
     int32_t max_active;   /* row width of padded (38 for HalfKP) */
     int32_t reserved;
@@ -1053,6 +1057,7 @@ typedef struct shogi_dataset_batch_s {
 } shogi_dataset_batch_t;
 
 typedef struct shogi_dataset_stats_s {
+    int64_t struct_size; /* in: sizeof(shogi_dataset_stats_t) */
     int64_t records;   /* positions read (hcpe3: moves replayed), bad ones included */
     int64_t bad;       /* bad records (hcpe3: games) skipped */
     int64_t positions; /* positions delivered */
@@ -1072,12 +1077,13 @@ SHOGI_API shogi_status_t shogi_dataset_open(const char *const *paths,
 
 /* Fills *batch with the next batch (batch->n == 0 at the end of the
  * stream). SHOGI_E_IO when a file became unreadable (after the positions
- * before it were delivered). */
+ * before it were delivered); SHOGI_E_INVALID_ARGUMENT when
+ * batch->struct_size is smaller than this version's struct. */
 SHOGI_API shogi_status_t shogi_dataset_next(shogi_dataset_t ds,
                                             shogi_dataset_batch_t *batch,
                                             shogi_error_t *err);
 
-/* Counts so far. */
+/* Counts so far (stats->struct_size set as for the batch). */
 SHOGI_API shogi_status_t shogi_dataset_stats(shogi_dataset_t ds,
                                              shogi_dataset_stats_t *stats,
                                              shogi_error_t *err);

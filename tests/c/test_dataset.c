@@ -57,7 +57,7 @@ TEST(features_match_position) {
     CHECK_INT(shogi_dataset_open(paths, 1, "features=HalfKP batch_size=64 threads=2", &ds, &err), SHOGI_OK);
     int row = 0, batches = 0;
     for (;;) {
-        shogi_dataset_batch_t b;
+        shogi_dataset_batch_t b = {.struct_size = sizeof b};
         CHECK_INT(shogi_dataset_next(ds, &b, &err), SHOGI_OK);
         if (b.n == 0) break;
         batches++;
@@ -83,14 +83,19 @@ TEST(features_match_position) {
     }
     CHECK_INT(row, N_POS);
     CHECK_INT(batches, (N_POS + 63) / 64);
-    shogi_dataset_stats_t st;
+    shogi_dataset_stats_t st = {.struct_size = sizeof st};
     CHECK_INT(shogi_dataset_stats(ds, &st, &err), SHOGI_OK);
     CHECK_INT(st.positions, N_POS);
     CHECK_INT(st.records, N_POS);
     CHECK_INT(st.bad, 0);
     CHECK_INT(st.epochs, 1);
+    shogi_dataset_batch_t small = {.struct_size = 8};
+    CHECK_INT(shogi_dataset_next(ds, &small, &err), SHOGI_E_INVALID_ARGUMENT);
+    CHECK(strstr(err.message, "struct_size") != NULL);
+    shogi_dataset_stats_t unset = {0};
+    CHECK_INT(shogi_dataset_stats(ds, &unset, &err), SHOGI_E_INVALID_ARGUMENT);
     CHECK_INT(shogi_dataset_free(ds, &err), SHOGI_OK);
-    shogi_dataset_batch_t b;
+    shogi_dataset_batch_t b = {.struct_size = sizeof b};
     CHECK_INT(shogi_dataset_next(ds, &b, &err), SHOGI_E_BAD_HANDLE);
     CHECK_INT(shogi_dataset_free(NULL, &err), SHOGI_OK);
 }
@@ -100,7 +105,7 @@ TEST(filters_and_epochs) {
     shogi_dataset_t ds = NULL;
     CHECK_INT(shogi_dataset_open(paths, 2, "features=halfkp layout=csr epochs=2 shuffle=100 seed=3 max_abs_score=100", &ds, NULL), SHOGI_OK);
     int64_t n = 0;
-    shogi_dataset_batch_t b;
+    shogi_dataset_batch_t b = {.struct_size = sizeof b};
     do {
         CHECK_INT(shogi_dataset_next(ds, &b, NULL), SHOGI_OK);
         CHECK(b.n == 0 || (b.padded[0] == NULL && b.values[0] != NULL));
@@ -109,7 +114,7 @@ TEST(filters_and_epochs) {
     } while (b.n > 0);
     /* scores are k - 150 for k = 0..299: |score| <= 100 keeps k = 50..250 */
     CHECK_INT(n, 2 * 2 * 201);
-    shogi_dataset_stats_t st;
+    shogi_dataset_stats_t st = {.struct_size = sizeof st};
     shogi_dataset_stats(ds, &st, NULL);
     CHECK_INT(st.removed[SHOGI_DATASET_FILTER_SCORE], 2 * 2 * 99);
     CHECK_INT(st.epochs, 2);
@@ -124,12 +129,12 @@ TEST(bad_files) {
     shogi_dataset_t ds = NULL;
     shogi_error_t err;
     CHECK_INT(shogi_dataset_open(paths, 1, "features=HalfKP", &ds, &err), SHOGI_OK);
-    shogi_dataset_batch_t b;
+    shogi_dataset_batch_t b = {.struct_size = sizeof b};
     CHECK_INT(shogi_dataset_next(ds, &b, &err), SHOGI_OK);
     CHECK_INT(b.n, 10);
     CHECK_INT(shogi_dataset_next(ds, &b, &err), SHOGI_OK);
     CHECK_INT(b.n, 0);
-    shogi_dataset_stats_t st;
+    shogi_dataset_stats_t st = {.struct_size = sizeof st};
     shogi_dataset_stats(ds, &st, NULL);
     CHECK_INT(st.bad, 1);
     char msg[256];
@@ -182,7 +187,7 @@ TEST(dlshogi_planes) {
     const char *paths[] = {TMP_GOOD};
     shogi_dataset_t ds = NULL;
     CHECK_INT(shogi_dataset_open(paths, 1, "layout=planes batch_size=1", &ds, NULL), SHOGI_OK);
-    shogi_dataset_batch_t b;
+    shogi_dataset_batch_t b = {.struct_size = sizeof b};
     CHECK_INT(shogi_dataset_next(ds, &b, NULL), SHOGI_OK);
     CHECK_INT(b.n, 1);
     CHECK(b.padded[0] == NULL && b.values[0] == NULL);

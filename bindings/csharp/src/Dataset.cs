@@ -181,16 +181,16 @@ namespace LibShogi
         public DatasetBatch Next()
         {
             byte[] err = Errors.New();
-            DatasetBatchNative b;
-            Errors.Check(NativeMethods.shogi_dataset_next(handle, out b, err), err);
+            var b = new DatasetBatchNative { StructSize = Marshal.SizeOf(typeof(DatasetBatchNative)) };
+            Errors.Check(NativeMethods.shogi_dataset_next(handle, ref b, err), err);
             return b.N == 0 ? null : new DatasetBatch(b);
         }
 
         public DatasetStats Stats()
         {
             byte[] err = Errors.New();
-            DatasetStatsNative s;
-            Errors.Check(NativeMethods.shogi_dataset_stats(handle, out s, err), err);
+            var s = new DatasetStatsNative { StructSize = Marshal.SizeOf(typeof(DatasetStatsNative)), Removed = new long[8] };
+            Errors.Check(NativeMethods.shogi_dataset_stats(handle, ref s, err), err);
             return new DatasetStats { Records = s.Records, Bad = s.Bad, Positions = s.Positions, Batches = s.Batches, Epochs = s.Epochs, Removed = s.Removed };
         }
 

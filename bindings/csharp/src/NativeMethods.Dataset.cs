@@ -8,6 +8,7 @@ namespace LibShogi
     [StructLayout(LayoutKind.Sequential)]
     internal struct DatasetBatchNative
     {
+        public long StructSize;
         public long N;
         public int MaxActive;
         public int Reserved;
@@ -25,6 +26,7 @@ namespace LibShogi
     [StructLayout(LayoutKind.Sequential)]
     internal struct DatasetStatsNative
     {
+        public long StructSize;
         public long Records, Bad, Positions, Batches, Epochs;
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 8)]
         public long[] Removed;
@@ -39,10 +41,10 @@ namespace LibShogi
                                                       out DatasetHandle ds, byte[] err);
 
         [DllImport(Lib, CallingConvention = CdeclDataset)]
-        internal static extern int shogi_dataset_next(DatasetHandle ds, out DatasetBatchNative batch, byte[] err);
+        internal static extern int shogi_dataset_next(DatasetHandle ds, ref DatasetBatchNative batch, byte[] err);
 
         [DllImport(Lib, CallingConvention = CdeclDataset)]
-        internal static extern int shogi_dataset_stats(DatasetHandle ds, out DatasetStatsNative stats, byte[] err);
+        internal static extern int shogi_dataset_stats(DatasetHandle ds, ref DatasetStatsNative stats, byte[] err);
 
         [DllImport(Lib, CallingConvention = CdeclDataset)]
         internal static extern int shogi_dataset_last_error(DatasetHandle ds, [Out] byte[] buf, UIntPtr cap,

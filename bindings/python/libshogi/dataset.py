@@ -67,6 +67,7 @@ class _BatchStruct(ctypes.Structure):
     """shogi_dataset_batch_t."""
 
     _fields_ = [
+        ("struct_size", ctypes.c_int64),
         ("n", ctypes.c_int64),
         ("max_active", ctypes.c_int32),
         ("reserved", ctypes.c_int32),
@@ -95,6 +96,7 @@ class _StatsStruct(ctypes.Structure):
     """shogi_dataset_stats_t."""
 
     _fields_ = [
+        ("struct_size", ctypes.c_int64),
         ("records", ctypes.c_int64),
         ("bad", ctypes.c_int64),
         ("positions", ctypes.c_int64),
@@ -241,7 +243,7 @@ class Dataset(_lib.HandleOwner):
         arr = (ctypes.c_char_p * max(len(paths), 1))(*paths)
         self._h = None
         self._copy = copy
-        self._batch = _BatchStruct()
+        self._batch = _BatchStruct(struct_size=ctypes.sizeof(_BatchStruct))
         h = ctypes.c_void_p()
         _lib.call(F.shogi_dataset_open, arr, len(paths), _options_text(options).encode("utf-8"), ctypes.byref(h))
         self._h = h
@@ -262,7 +264,7 @@ class Dataset(_lib.HandleOwner):
 
     def stats(self):
         """Counts so far (a dict; "removed" maps filter names to counts)."""
-        s = _StatsStruct()
+        s = _StatsStruct(struct_size=ctypes.sizeof(_StatsStruct))
         _lib.call(F.shogi_dataset_stats, self._handle(), ctypes.byref(s))
         return {
             "records": s.records,
