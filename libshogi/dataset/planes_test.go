@@ -210,3 +210,40 @@ func TestPlanesU8MatchFloat(t *testing.T) {
 		}
 	}
 }
+
+// TestRecordPlanesParallel: an input large enough to be split over the
+// CPUs gives the same rows as row-by-row calls, and the first bad record
+// (by index, not by finishing order) is the one reported.
+func TestRecordPlanesParallel(t *testing.T) {
+	fx := makeFixture(t, 20, 3, 40)
+	one, err := os.ReadFile(fx.paths[FormatPSV])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var data []byte
+	for len(data) < 1200*record.PSVSize {
+		data = append(data, one...)
+	}
+	n := len(data) / record.PSVSize
+	for _, k := range []int{700, 1100} {
+		copy(data[k*record.PSVSize:], bytes.Repeat([]byte{0xff}, 32))
+	}
+	f1 := make([]float32, n*Features1Num*81)
+	f2 := make([]float32, n*Features2Num*81)
+	labels := make([]int32, n)
+	bad, first := RecordPlanes(data, FormatPSV, f1, f2, labels)
+	if bad != 2 || first == nil || !strings.Contains(first.Error(), "record 700") {
+		t.Fatalf("bad %d, first %v", bad, first)
+	}
+	g1 := make([]float32, Features1Num*81)
+	g2 := make([]float32, Features2Num*81)
+	gl := make([]int32, 1)
+	for _, i := range []int{0, 255, 256, 511, 699, 701, 1099, n - 1} {
+		if b, _ := RecordPlanes(data[i*record.PSVSize:(i+1)*record.PSVSize], FormatPSV, g1, g2, gl); b != 0 {
+			t.Fatalf("record %d is bad", i)
+		}
+		if !slices.Equal(g1, f1[i*Features1Num*81:(i+1)*Features1Num*81]) || !slices.Equal(g2, f2[i*Features2Num*81:(i+1)*Features2Num*81]) || gl[0] != labels[i] {
+			t.Fatalf("record %d differs from a lone call", i)
+		}
+	}
+}
