@@ -87,17 +87,22 @@ func shogi_dataset_open(paths **C.char, nPaths C.size_t, options *C.char, out *C
 			return wrap(statusInvalidArgument, err)
 		}
 		d := &datasetStream{}
+		kept := false
+		defer func() { // also when Open panics (C memory exhausted)
+			if !kept {
+				d.free()
+			}
+		}()
 		opts.Allocator = d.alloc
 		st, err := dataset.Open(files, opts)
 		if err != nil {
-			d.free()
 			return datasetError(err)
 		}
 		d.st = st
 		if err := newHandle(unsafe.Pointer(out), kindDataset, d); err != nil {
-			d.free()
 			return err
 		}
+		kept = true
 		return nil
 	})
 }
