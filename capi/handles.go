@@ -20,6 +20,7 @@ const (
 	kindEngine
 	kindRecord
 	kindMateSolver
+	kindDataset
 )
 
 var kindNames = [...]string{
@@ -29,6 +30,7 @@ var kindNames = [...]string{
 	kindEngine:      "engine",
 	kindRecord:      "record",
 	kindMateSolver:  "mate solver",
+	kindDataset:     "dataset",
 }
 
 func (k kind) String() string {

@@ -1264,6 +1264,146 @@ SHOGI_API shogi_status_t shogi_match_run(shogi_selfplay_job_t job,
                                          shogi_match_result_t *result,
                                          shogi_error_t *err);
 
+/* ---- dataset (ABI 1.1) ---- */
+/*
+ * Training-data streams: batches of positions straight from training files
+ * (PackedSfenValue .bin, hcpe, hcpe3 expanded to one position per move),
+ * read by decode threads, filtered, shuffled through a seeded buffer and
+ * cycled for several epochs.
+ *
+ * Options are "key=value" pairs separated by spaces or ';' (NULL or "" for
+ * the defaults):
+ *   format=auto|psv|hcpe|hcpe3 (auto: .hcpe3, .hcpe/.hcpe2, else PSV)
+ *   batch_size=1024  threads=1  shuffle=0 (positions held; 0: file order)
+ *   seed=0  shuffle_files=0|1 (a new seeded file order each epoch)
+ *   epochs=1 (negative: forever)  features=HalfKP
+ *   layout=padded,csr,planes,planes_u8 (default: padded,csr with features,
+ *     else planes)
+ *   skip_in_check=0|1  skip_capture=0|1  skip_promotion=0|1
+ *   max_abs_score=N (0: none)  min_ply=N  skip_fraction=0..1
+ * A position is removed by the first filter in that order that rejects it.
+ * The positions and their order depend only on the files, the options and
+ * the seed, not on the thread count.
+ *
+ * Batches: the arrays belong to the stream and hold the batch until the next
+ * shogi_dataset_next or shogi_dataset_free on it. Row i of every array is
+ * position i. Arrays of layouts not asked for are NULL. A bad record is
+ * skipped and counted (shogi_dataset_stats, shogi_dataset_last_error name
+ * the file and record); it never stops the stream. One stream must not be
+ * used by two threads at once.
+ *
+ * dlshogi planes follow cshogi's dlshogi.make_input_features (62 and 57
+ * planes of 81 float32 each, the side to move first, the board rotated when
+ * White is to move) and make_move_label (direction * 81 + square, 2187
+ * labels); see docs/specs/dlshogi-features.md.
+ */
+typedef struct shogi_dataset_s *shogi_dataset_t;
+
+#define SHOGI_DLSHOGI_FEATURES1_NUM 62
+#define SHOGI_DLSHOGI_FEATURES2_NUM 57
+#define SHOGI_DLSHOGI_MOVE_LABEL_NUM 2187
+
+/* Filters, the indexes of shogi_dataset_stats_t.removed. */
+#define SHOGI_DATASET_FILTER_IN_CHECK 0
+#define SHOGI_DATASET_FILTER_CAPTURE 1
+#define SHOGI_DATASET_FILTER_PROMOTION 2
+#define SHOGI_DATASET_FILTER_SCORE 3
+#define SHOGI_DATASET_FILTER_MIN_PLY 4
+#define SHOGI_DATASET_FILTER_RANDOM 5
+
+/* Both structs start with struct_size, which the caller sets to
+ * sizeof(the struct) before the call: a later library with a longer struct
+ * then fills only what the caller's struct holds. */
+typedef struct shogi_dataset_batch_s {
+    int64_t struct_size;  /* in: sizeof(shogi_dataset_batch_t) */
+    int64_t n;            /* positions in this batch; 0 at the end */
+    int32_t max_active;   /* row width of padded (38 for HalfKP) */
+    int32_t reserved;
+    /* [0] Black's perspective, [1] White's. */
+    const int32_t *padded[2];  /* n * max_active feature indices, -1 padded */
+    const int32_t *values[2];  /* CSR: row i is values[offsets[i]..offsets[i+1]) */
+    const int32_t *offsets[2]; /* n + 1 */
+    int64_t n_values[2];       /* offsets[n] */
+    const uint8_t *side_to_move; /* 0 Black, 1 White */
+    const int16_t *score;        /* side to move's view */
+    const int8_t *result;        /* side to move: 1 win, 0 draw, -1 loss */
+    const int32_t *ply;          /* SFEN move number */
+    const uint16_t *move16;      /* recorded move, YaneuraOu move16; 0 none */
+    const float *features1;      /* n * 62 * 81 */
+    const float *features2;      /* n * 57 * 81 */
+    const int32_t *move_label;   /* n; -1 when there is no move */
+    /* Policy targets (with planes): row i's candidate labels and their
+     * probabilities are policy_label / policy_prob [policy_offsets[i],
+     * policy_offsets[i+1]): hcpe3 candidates with visits / total visits;
+     * other rows the recorded move with probability 1 (none without one). */
+    const int32_t *policy_offsets; /* n + 1 */
+    const int32_t *policy_label;
+    const float *policy_prob;
+    int64_t n_policy;              /* policy_offsets[n] */
+    /* Compact planes (layout planes_u8): features1 as bytes (n * 62 * 81,
+     * 0 or 1) and features2 as one byte a plane (n * 57): 5 KB a position
+     * instead of 38.5 KB, to widen on the GPU. */
+    const uint8_t *features1_u8;
+    const uint8_t *features2_u8;
+} shogi_dataset_batch_t;
+
+typedef struct shogi_dataset_stats_s {
+    int64_t struct_size; /* in: sizeof(shogi_dataset_stats_t) */
+    int64_t records;   /* positions read (hcpe3: moves replayed), bad ones included */
+    int64_t bad;       /* bad records (hcpe3: games) skipped */
+    int64_t positions; /* positions delivered */
+    int64_t batches;
+    int64_t epochs;    /* passes over the files completed */
+    int64_t removed[8]; /* by SHOGI_DATASET_FILTER_*; the rest 0 */
+} shogi_dataset_stats_t;
+
+/* Opens a stream over n_paths files. SHOGI_E_IO names a file that cannot
+ * be opened; SHOGI_E_INVALID_ARGUMENT a bad option (unknown key, value out
+ * of range, unknown feature set). */
+SHOGI_API shogi_status_t shogi_dataset_open(const char *const *paths,
+                                            size_t n_paths,
+                                            const char *options,
+                                            shogi_dataset_t *out,
+                                            shogi_error_t *err);
+
+/* Fills *batch with the next batch (batch->n == 0 at the end of the
+ * stream). SHOGI_E_IO when a file became unreadable (after the positions
+ * before it were delivered); SHOGI_E_INVALID_ARGUMENT when
+ * batch->struct_size is smaller than this version's struct. */
+SHOGI_API shogi_status_t shogi_dataset_next(shogi_dataset_t ds,
+                                            shogi_dataset_batch_t *batch,
+                                            shogi_error_t *err);
+
+/* Counts so far (stats->struct_size set as for the batch). */
+SHOGI_API shogi_status_t shogi_dataset_stats(shogi_dataset_t ds,
+                                             shogi_dataset_stats_t *stats,
+                                             shogi_error_t *err);
+
+/* The latest bad-record message ("file: format: record N: fault"; "" when
+ * none), in the strings-out convention. */
+SHOGI_API shogi_status_t shogi_dataset_last_error(shogi_dataset_t ds,
+                                                  char *buf, size_t capacity,
+                                                  size_t *needed,
+                                                  shogi_error_t *err);
+
+/* Stops the decode threads and frees the stream and its batch (NULL: no-op). */
+SHOGI_API shogi_status_t shogi_dataset_free(shogi_dataset_t ds,
+                                            shogi_error_t *err);
+
+/* dlshogi planes and labels of n PSV (format SHOGI_DATASET_FORMAT_PSV) or
+ * hcpe (SHOGI_DATASET_FORMAT_HCPE) records into caller buffers: features1
+ * n * 62 * 81 floats, features2 n * 57 * 81, move_labels n (may be NULL).
+ * A bad record gets zeros and label -1; *n_bad (may be NULL) counts them. */
+#define SHOGI_DATASET_FORMAT_PSV 1
+#define SHOGI_DATASET_FORMAT_HCPE 2
+SHOGI_API shogi_status_t shogi_dlshogi_features(const void *records, size_t n,
+                                                int32_t format,
+                                                float *features1,
+                                                float *features2,
+                                                int32_t *move_labels,
+                                                size_t *n_bad,
+                                                shogi_error_t *err);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need on a fresh Debian machine:
 # cmake, mingw-w64 (Windows DLL), wine64 (runs the Windows C tests), valgrind,
-# Mono (C# binding), pkg-config, numpy and pytest for Debian's python3.
+# Mono (C# binding), pkg-config, numpy, pytest and torch for Debian's python3.
 # Idempotent.
 set -euo pipefail
 need=()
@@ -14,6 +14,7 @@ command -v mcs >/dev/null || need+=(mono-devel)
 /usr/bin/python3 -c 'import numpy' 2>/dev/null || need+=(python3-numpy)
 /usr/bin/python3 -c 'import pytest' 2>/dev/null || need+=(python3-pytest)
 /usr/bin/python3 -c 'import dask, distributed' 2>/dev/null || need+=(python3-dask python3-distributed)
+/usr/bin/python3 -c 'import torch' 2>/dev/null || need+=(python3-torch) # libshogi.dataset.TorchDataset's test
 if [ ${#need[@]} -gt 0 ]; then
   echo "setup: installing ${need[*]}" >&2
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo

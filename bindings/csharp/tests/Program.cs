@@ -57,6 +57,7 @@ namespace LibShogi.Tests
             OptionsTests.RunAll();
             RecordListsTests.RunAll();
             SelfPlayTests.RunAll();
+            DatasetTests.RunAll();
 
             if (Harness.KnownIssues.Count > 0)
                 Console.WriteLine("known library issues (not counted): " + string.Join(", ", Harness.KnownIssues.ToArray()));

@@ -127,6 +127,15 @@ from .records import (  # noqa: F401
 
 from . import selfplay  # noqa: F401
 from .selfplay import Job, Progress, gensfen, gensfen_dask, match, merge_shards, rescore  # noqa: F401
+from . import dataset  # noqa: F401
+from .dataset import (  # noqa: F401
+    DLSHOGI_FEATURES1_NUM,
+    DLSHOGI_FEATURES2_NUM,
+    DLSHOGI_MOVE_LABEL_NUM,
+    Dataset,
+    TorchDataset,
+    dlshogi_features,
+)
 
 __version__ = "0.1.0"
 

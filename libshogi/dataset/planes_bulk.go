@@ -1,0 +1,109 @@
+package dataset
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+
+	"github.com/libshogi/libshogi/libshogi/record"
+)
+
+// RecordPlanes writes the dlshogi planes and move labels of n PSV or hcpe
+// records (packed back to back in recs) into caller buffers: f1 holds
+// n*Features1Num*81 values, f2 n*Features2Num*81, labels n (labels may be
+// nil). A bad record gets zero planes and label -1; the number of bad
+// records and the first one's error are returned. Large inputs are
+// computed on all CPUs.
+func RecordPlanes(recs []byte, format Format, f1, f2 []float32, labels []int32) (bad int, first error) {
+	size := 0
+	switch format {
+	case FormatPSV:
+		size = record.PSVSize
+	case FormatHCPE:
+		size = record.HCPESize
+	default:
+		return 0, fmt.Errorf("dataset: planes from %v records: want psv or hcpe", format)
+	}
+	n := len(recs) / size
+	if len(f1) < n*Features1Num*81 || len(f2) < n*Features2Num*81 || (labels != nil && len(labels) < n) {
+		return 0, fmt.Errorf("dataset: output buffers too small for %d records", n)
+	}
+	// Large inputs are split over the CPUs (rows are independent).
+	parts := 1
+	if n >= 512 {
+		parts = min(runtime.GOMAXPROCS(0), n/256)
+	}
+	type result struct {
+		bad   int
+		first error
+	}
+	res := make([]result, parts)
+	var wg sync.WaitGroup
+	var crash any // a panic on a helper goroutine, raised again on the caller's
+	var once sync.Once
+	for k := 0; k < parts; k++ {
+		wg.Add(1)
+		go func(k int) {
+			defer wg.Done()
+			defer func() {
+				if r := recover(); r != nil {
+					once.Do(func() { crash = r })
+				}
+			}()
+			lo, hi := k*n/parts, (k+1)*n/parts
+			res[k].bad, res[k].first = recordPlanes(recs, size, format, lo, hi, f1, f2, labels)
+		}(k)
+	}
+	wg.Wait()
+	if crash != nil {
+		panic(crash)
+	}
+	for _, r := range res {
+		if bad == 0 {
+			first = r.first
+		}
+		bad += r.bad
+	}
+	return bad, first
+}
+
+// recordPlanes does rows lo..hi-1 of RecordPlanes.
+func recordPlanes(recs []byte, size int, format Format, lo, hi int, f1, f2 []float32, labels []int32) (bad int, first error) {
+	var d record.Diagram
+	var psv record.PSV
+	var hcpe record.HCPE
+	for i := lo; i < hi; i++ {
+		b := recs[i*size : (i+1)*size]
+		o1 := f1[i*Features1Num*81 : (i+1)*Features1Num*81]
+		o2 := f2[i*Features2Num*81 : (i+1)*Features2Num*81]
+		var err error
+		var m16 uint16
+		if format == FormatPSV {
+			err = record.DecodePSV(b, &psv, &d)
+			m16 = psv.Move
+		} else {
+			err = record.DecodeHCPE(b, &hcpe, &d)
+			m16 = record.Apery.ToYaneuraOu(hcpe.BestMove16)
+		}
+		if err != nil {
+			if e, ok := err.(*record.Error); ok {
+				e.Index = int64(i)
+			}
+			if bad == 0 {
+				first = err
+			}
+			bad++
+			clear(o1)
+			clear(o2)
+			if labels != nil {
+				labels[i] = -1
+			}
+			continue
+		}
+		InputFeatures(&d, o1, o2)
+		if labels != nil {
+			labels[i] = MoveLabel(m16, d.Side)
+		}
+	}
+	return bad, first
+}
