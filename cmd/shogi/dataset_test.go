@@ -12,7 +12,7 @@ import (
 
 func TestDatasetCommand(t *testing.T) {
 	var data []byte
-	p, err := board.FromSFEN(record.StartSFEN)
+	p, err := board.FromSFEN(board.StartSFEN)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -21,7 +21,7 @@ func TestDatasetCommand(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		d := record.DiagramOf(p)
+		d := p.Setup()
 		rec, err := record.NewPSV(&d, int16(100*i), m.Move16(), 0)
 		if err != nil {
 			t.Fatal(err)
