@@ -1,0 +1,219 @@
+package book
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/libshogi/libshogi/libshogi/board"
+)
+
+// SortedText probes a sorted DB2016 text book on disk by binary search
+// over byte offsets (YaneuraOu's BookOnTheFly): nothing but the header is
+// read at open, and a probe reads O(log size) small windows of the file.
+// Concurrent probes are safe.
+type SortedText struct {
+	f     *os.File
+	path  string
+	start int64 // offset of the first line after the header
+	size  int64
+}
+
+// linearWindow is the span below which the search stops bisecting and
+// reads the lines one by one.
+const linearWindow = 8 << 10
+
+// OpenSortedText opens a sorted text book for on-disk probing.
+func OpenSortedText(path string) (*SortedText, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	br := bufio.NewReaderSize(f, 4096)
+	first, err := br.ReadSlice('\n')
+	if err != nil && err != io.EOF {
+		f.Close()
+		return nil, lineError(FormatDB2016, 1, "not a YANEURAOU-DB2016 book (%v)", err)
+	}
+	if !bytes.HasPrefix(bytes.TrimPrefix(first, utf8BOM), []byte("#YANEURAOU-DB2016")) {
+		f.Close()
+		return nil, &Error{Format: FormatDB2016, Path: path, Line: 1, Entry: -1, Offset: -1, Msg: "not a YANEURAOU-DB2016 book"}
+	}
+	return &SortedText{f: f, path: path, start: int64(len(first)), size: st.Size()}, nil
+}
+
+// Format is FormatDB2016.
+func (t *SortedText) Format() Format { return FormatDB2016 }
+
+// Close closes the file.
+func (t *SortedText) Close() error { return t.f.Close() }
+
+// Probe returns the moves of p, nil if absent.
+func (t *SortedText) Probe(p *board.Position) ([]Move, error) {
+	e, err := t.Lookup(SFENKey(p))
+	if e == nil || err != nil {
+		return nil, err
+	}
+	return e.Moves, nil
+}
+
+// lineReader reads the lines of [from, limit) of the file, from the
+// first line that starts at or after from.
+type lineReader struct {
+	br  *bufio.Reader
+	off int64 // offset of the next unread byte
+}
+
+func (t *SortedText) linesFrom(from, limit int64, buf []byte) (*lineReader, error) {
+	if from <= t.start {
+		from = t.start
+		lr := &lineReader{br: bufio.NewReaderSize(io.NewSectionReader(t.f, from, t.size-from), 4096), off: from}
+		return lr, nil
+	}
+	// Start one byte early: if that byte is a newline, from is a line start.
+	lr := &lineReader{br: bufio.NewReaderSize(io.NewSectionReader(t.f, from-1, t.size-from+1), 4096), off: from - 1}
+	for {
+		s, err := lr.br.ReadSlice('\n')
+		lr.off += int64(len(s))
+		if err == nil {
+			return lr, nil
+		}
+		if err != bufio.ErrBufferFull {
+			return lr, nil // end of file: no line starts after from
+		}
+	}
+}
+
+// next returns the next line (without its end) and its start offset; ok is
+// false at the end of the file.
+func (lr *lineReader) next() (line []byte, at int64, ok bool, err error) {
+	at = lr.off
+	s, err := lr.br.ReadSlice('\n')
+	lr.off += int64(len(s))
+	if err == bufio.ErrBufferFull {
+		// A long comment or move line: skip the rest; keys are never that long.
+		for err == bufio.ErrBufferFull {
+			var more []byte
+			more, err = lr.br.ReadSlice('\n')
+			lr.off += int64(len(more))
+		}
+		s = s[:0]
+	}
+	if len(s) == 0 && err != nil {
+		if err == io.EOF {
+			return nil, at, false, nil
+		}
+		return nil, at, false, err
+	}
+	return trimLine(s), at, true, nil
+}
+
+// nextKey returns the key and offset of the first sfen line at or after
+// from that starts before limit.
+func (t *SortedText) nextKey(from, limit int64) (key string, at int64, found bool, err error) {
+	lr, err := t.linesFrom(from, limit, nil)
+	if err != nil {
+		return "", 0, false, err
+	}
+	for {
+		line, at, ok, err := lr.next()
+		if err != nil || !ok || at >= limit {
+			return "", 0, false, err
+		}
+		if bytes.HasPrefix(line, []byte("sfen ")) {
+			k, _, msg := parseSFENLine(string(line))
+			if msg != "" {
+				return "", 0, false, offsetError(FormatDB2016, at, "%s", msg)
+			}
+			return k, at, true, nil
+		}
+	}
+}
+
+// Lookup finds the entry of key, nil if absent.
+func (t *SortedText) Lookup(key string) (*Entry, error) {
+	lo, hi := t.start, t.size
+	// Invariant: the sfen line of key, if present, starts in [lo, hi).
+	for hi-lo > linearWindow {
+		mid := lo + (hi-lo)/2
+		k, at, found, err := t.nextKey(mid, hi)
+		if err != nil {
+			return nil, err
+		}
+		if !found {
+			hi = mid
+			continue
+		}
+		switch c := strings.Compare(k, key); {
+		case c == 0:
+			return t.readEntry(at)
+		case c < 0:
+			lo = at + 1
+		default:
+			hi = at
+		}
+	}
+	lr, err := t.linesFrom(lo, hi, nil)
+	if err != nil {
+		return nil, err
+	}
+	prev := ""
+	for {
+		line, at, ok, err := lr.next()
+		if err != nil || !ok || at >= hi {
+			return nil, err
+		}
+		if !bytes.HasPrefix(line, []byte("sfen ")) {
+			continue
+		}
+		k, _, msg := parseSFENLine(string(line))
+		if msg != "" {
+			return nil, offsetError(FormatDB2016, at, "%s", msg)
+		}
+		if k < prev {
+			return nil, offsetError(FormatDB2016, at, "book is not sorted (position after %.60q is smaller)", prev)
+		}
+		prev = k
+		switch c := strings.Compare(k, key); {
+		case c == 0:
+			return t.readEntry(at)
+		case c > 0:
+			return nil, nil
+		}
+	}
+}
+
+// readEntry parses the position whose sfen line starts at off.
+func (t *SortedText) readEntry(off int64) (*Entry, error) {
+	lr := &lineReader{br: bufio.NewReaderSize(io.NewSectionReader(t.f, off, t.size-off), 4096), off: off}
+	line, _, _, err := lr.next()
+	if err != nil {
+		return nil, err
+	}
+	key, ply, _ := parseSFENLine(string(line))
+	e := &Entry{SFEN: key, Ply: ply}
+	for {
+		line, at, ok, err := lr.next()
+		if err != nil {
+			return nil, err
+		}
+		if !ok || bytes.HasPrefix(line, []byte("sfen ")) {
+			return e, nil
+		}
+		if len(line) == 0 || line[0] == '#' {
+			continue
+		}
+		m, msg := parseMoveLine(line)
+		if msg != "" {
+			return nil, offsetError(FormatDB2016, at, "%s", msg)
+		}
+		e.Moves = append(e.Moves, m)
+	}
+}
