@@ -44,10 +44,10 @@ type Entry struct {
 type Format uint8
 
 const (
-	FormatUnknown Format = iota
-	FormatDB2016         // YaneuraOu text book (.db)
-	FormatYBB            // YaneuraOu binary book (.ybb)
-	FormatAperyBin       // Apery / dlshogi book.bin
+	FormatUnknown  Format = iota
+	FormatDB2016          // YaneuraOu text book (.db)
+	FormatYBB             // YaneuraOu binary book (.ybb)
+	FormatAperyBin        // Apery / dlshogi book.bin
 )
 
 var formatNames = [...]string{"unknown", "db", "ybb", "bin"}

@@ -1,0 +1,159 @@
+package book
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/libshogi/libshogi/libshogi/board"
+)
+
+// probeBookSize is the size of the generated book that the on-disk probes
+// are checked on. 1M positions take about a minute to generate and write
+// on a loaded 2-core machine, so the test uses 100k unless
+// LIBSHOGI_BOOK_1M is set (BenchmarkProbe* cover the large sizes).
+func probeBookSize() int {
+	if os.Getenv("LIBSHOGI_BOOK_1M") != "" {
+		return 1_000_000
+	}
+	if testing.Short() {
+		return 20_000
+	}
+	return 100_000
+}
+
+// Probing each on-disk format agrees with a linear scan of the same file.
+func TestProbeAgreesWithLinearScan(t *testing.T) {
+	n := probeBookSize()
+	t0 := time.Now()
+	b, misses := genBook(n, 42)
+	dir := t.TempDir()
+	paths := map[Format]string{}
+	for _, f := range []Format{FormatDB2016, FormatYBB, FormatAperyBin} {
+		p := filepath.Join(dir, "book."+f.String())
+		if err := WriteFile(p, b, f); err != nil {
+			t.Fatal(err)
+		}
+		paths[f] = p
+	}
+	t.Logf("%d positions generated and written in %v", b.Len(), time.Since(t0))
+
+	// The linear scans: read each file from start to end.
+	textScan, err := ReadFile(paths[FormatDB2016], FormatDB2016)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ybbScan, err := ReadFile(paths[FormatYBB], FormatYBB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fh, _ := os.Open(paths[FormatAperyBin])
+	binEntries, err := ReadAperyBin(fh)
+	fh.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	binScan := map[uint64][]Move{}
+	for _, e := range binEntries {
+		binScan[e.Key] = append(binScan[e.Key], e.Move())
+	}
+
+	text, err := OpenSortedText(paths[FormatDB2016])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer text.Close()
+	ybb, err := OpenYBB(paths[FormatYBB])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ybb.Close()
+	bin, err := OpenAperyBin(paths[FormatAperyBin])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bin.Close()
+
+	check := func(p *board.Position, present bool) {
+		key := SFENKey(p)
+		for _, c := range []struct {
+			pr   Prober
+			want []Move
+		}{
+			{text, entryMoves(textScan, key)},
+			{ybb, entryMoves(ybbScan, key)},
+			{bin, binScan[AperyKey(p)]},
+		} {
+			got, err := c.pr.Probe(p)
+			if err != nil {
+				t.Fatalf("%v probe %s: %v", c.pr.Format(), key, err)
+			}
+			if !reflect.DeepEqual(got, c.want) || (len(got) > 0) != present {
+				t.Fatalf("%v probe %s: got %+v want %+v (present %v)", c.pr.Format(), key, got, c.want, present)
+			}
+		}
+	}
+	// About 14k positions spread over the sorted order (the first and
+	// last included), and up to 7k misses.
+	entries := b.Entries()
+	step := max(1, len(entries)/14000)
+	if len(misses) > 7000 {
+		misses = misses[:7000]
+	}
+	for i := 0; i < len(entries); i++ {
+		if i%step != 0 && i != len(entries)-1 {
+			continue
+		}
+		p, err := board.FromSFEN(entries[i].SFEN)
+		if err != nil {
+			t.Fatal(err)
+		}
+		check(p, true)
+	}
+	for _, p := range misses {
+		check(p, false)
+	}
+	t.Logf("%d hits and %d misses checked in %v total", len(entries)/step+1, len(misses), time.Since(t0))
+}
+
+func entryMoves(b *Book, key string) []Move {
+	if e := b.Get(key); e != nil {
+		return e.Moves
+	}
+	return nil
+}
+
+// The flipped lookup finds a position stored from the other side.
+func TestFlippedLookup(t *testing.T) {
+	b, _ := genBook(2000, 7)
+	for _, e := range b.Entries()[:200] {
+		p, _ := board.FromSFEN(e.SFEN)
+		q, err := FlipPosition(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r, _ := FlipPosition(q); SFENKey(r) != e.SFEN {
+			t.Fatalf("flip is not an involution: %s", e.SFEN)
+		}
+		if b.Get(SFENKey(q)) != nil {
+			continue // symmetric position
+		}
+		got, err := Lookup(b, q, true)
+		if err != nil || len(got) != len(e.Moves) {
+			t.Fatalf("%s flipped: %v %+v", e.SFEN, err, got)
+		}
+		for i, m := range got {
+			if _, err := q.MoveFromMove16(m.Move); err != nil {
+				t.Fatalf("%s: flipped move %s is not legal in the flipped position", e.SFEN, board.Move(m.Move))
+			}
+			if FlipMove16(m.Move) != e.Moves[i].Move {
+				t.Fatal("flip of move is not an involution")
+			}
+		}
+		if got, _ := Lookup(b, q, false); got != nil {
+			t.Fatal("found without flipping")
+		}
+	}
+}
