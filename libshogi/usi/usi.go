@@ -78,6 +78,8 @@ type Engine struct {
 	done    chan struct{}
 	stopM   atomic.Bool
 	multiPV atomic.Int32 // MultiPV of the current options (read by info)
+
+	book bookState // the opening book (book.go)
 }
 
 // New returns a session writing to out.
@@ -305,6 +307,7 @@ func (u *Engine) evalPath() string {
 
 // apply makes the options effective (no search is running).
 func (u *Engine) apply() {
+	u.applyBook()
 	path := u.evalPath()
 	fv := u.intOpt("FV_SCALE")
 	sig := fmt.Sprint(path, "|", fv, "|", u.values["threads"], "|", u.values["usi_hash"], "|",
@@ -504,6 +507,9 @@ func (u *Engine) goCmd(args []string) {
 	u.done = done
 	u.mu.Unlock()
 	u.stopM.Store(false)
+	if !mate && u.bookGo(pos, lim, done) {
+		return
+	}
 	if mate {
 		go u.mateSearch(pos, mateTime, done)
 		return
