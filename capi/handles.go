@@ -19,6 +19,7 @@ const (
 	kindAccumulator
 	kindEngine
 	kindRecord
+	kindBook
 )
 
 var kindNames = [...]string{
@@ -27,6 +28,7 @@ var kindNames = [...]string{
 	kindAccumulator: "accumulator",
 	kindEngine:      "engine",
 	kindRecord:      "record",
+	kindBook:        "book",
 }
 
 func (k kind) String() string {
