@@ -282,4 +282,3 @@ func BenchmarkBuildFromCSA(b *testing.B) {
 	}
 	b.ReportMetric(float64(plies)*float64(b.N)/b.Elapsed().Seconds(), "positions/s")
 }
-
