@@ -30,7 +30,9 @@ What is here (one section of shogi.h each):
 * Network, evaluate_many, halfkp_features_many, Accumulator (NNUE);
 * Engine.search with on_info callbacks and stop();
 * Record (CSA/KIF/KI2/USI) and the PackedSfenValue / HuffmanCodedPosAndEval
-  numpy dtypes with bulk conversion, features and evaluation.
+  numpy dtypes with bulk conversion, features and evaluation;
+* Book (opening books: YaneuraOu .db / .ybb, Apery book.bin) and
+  Board.book_key().
 
 Errors from the library are raised as ShogiError subclasses carrying its
 message (ParseError, IllegalMoveError, StateError, ShogiIOError ...).
@@ -108,6 +110,20 @@ from .records import (  # noqa: F401
     psv_to_hcpe,
     read_hcpe,
     read_psv,
+)
+
+from . import book  # noqa: F401 - also adds Board.book_key / book_key_after
+from .book import (  # noqa: F401
+    BOOK_AUTO,
+    BOOK_BIN,
+    BOOK_DB,
+    BOOK_YBB,
+    Book,
+    BookMove,
+    book_convert,
+    book_merge,
+    read_book_bin,
+    read_ybb,
 )
 
 __version__ = "0.1.0"
