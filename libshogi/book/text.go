@@ -81,7 +81,9 @@ func scanText(r io.Reader, f func(*Entry) error) error {
 			if perr != "" {
 				return lineError(FormatDB2016, line, "%s", perr)
 			}
-			cur.Moves = append(cur.Moves, m)
+			if m.Move != 0 { // 0: only a comment ("// ...")
+				cur.Moves = append(cur.Moves, m)
+			}
 		}
 		if err == io.EOF {
 			break

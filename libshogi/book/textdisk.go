@@ -214,6 +214,8 @@ func (t *SortedText) readEntry(off int64) (*Entry, error) {
 		if msg != "" {
 			return nil, offsetError(FormatDB2016, at, "%s", msg)
 		}
-		e.Moves = append(e.Moves, m)
+		if m.Move != 0 {
+			e.Moves = append(e.Moves, m)
+		}
 	}
 }
