@@ -109,25 +109,34 @@ func (a *AperyBin) LookupKey(key uint64) ([]BinEntry, error) {
 	var kb [8]byte
 	binary.LittleEndian.PutUint64(kb[:], key)
 	cmp := func(k []byte) int { return compareBytes(k, kb[:], FormatAperyBin) }
-	i, rec, buf, err := a.idx.lowerBound(cmp, nil)
+	bp := blockPool.Get().(*[]byte)
+	defer blockPool.Put(bp)
+	i, rec, buf, err := a.idx.lowerBound(cmp, *bp)
+	*bp = buf
 	if err != nil || rec == nil {
 		return nil, err
 	}
+	// The entries of a key follow one another: read them a few at a time.
 	var out []BinEntry
-	for ; i < a.idx.n; i++ {
-		var r []byte
-		r, buf, err = a.idx.read(i, 1, buf)
+	for i < a.idx.n {
+		n := min(a.idx.n-i, 16)
+		var block []byte
+		block, buf, err = a.idx.read(i, n, buf)
+		*bp = buf
 		if err != nil {
 			return nil, err
 		}
-		e := decodeBinEntry(r)
-		if e.Key != key {
-			break
+		for j := int64(0); j < n; j++ {
+			e := decodeBinEntry(block[j*binEntrySize:])
+			if e.Key != key {
+				return out, nil
+			}
+			if err := checkBinEntry(&e, i+j); err != nil {
+				return nil, err
+			}
+			out = append(out, e)
 		}
-		if err := checkBinEntry(&e, i); err != nil {
-			return nil, err
-		}
-		out = append(out, e)
+		i += n
 	}
 	return out, nil
 }

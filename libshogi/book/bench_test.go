@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/libshogi/libshogi/libshogi/board"
 	"github.com/libshogi/libshogi/libshogi/record"
@@ -176,10 +177,13 @@ func synthPacked(i int, ps *record.PackedSfen) {
 func BenchmarkProbeYBB(b *testing.B) {
 	for _, n := range []int{1_000_000, envInt("LIBSHOGI_BOOK_YBB_POSITIONS", 10_000_000)} {
 		b.Run(fmt.Sprintf("%dpositions", n), func(b *testing.B) {
-			y, err := OpenYBB(writeSynthYBB(b, n))
+			path := writeSynthYBB(b, n)
+			t0 := time.Now()
+			y, err := OpenYBB(path)
 			if err != nil {
 				b.Fatal(err)
 			}
+			b.ReportMetric(float64(time.Since(t0).Microseconds())/1000, "open-ms")
 			defer y.Close()
 			rng := rand.New(rand.NewSource(1))
 			keys := make([]record.PackedSfen, 4096)

@@ -2,6 +2,7 @@ package book
 
 import (
 	"io"
+	"sync"
 )
 
 // sortedRecords is a file region of n fixed-size records sorted by a key
@@ -20,6 +21,9 @@ type sortedRecords struct {
 }
 
 const sampleStride = 256
+
+// blockPool holds the buffers that probes read blocks of records into.
+var blockPool = sync.Pool{New: func() any { b := make([]byte, 0, sampleStride*ybbIndexSize); return &b }}
 
 // cmpFunc compares a record's key with the probed key (<0, 0, >0).
 type cmpFunc func(key []byte) int

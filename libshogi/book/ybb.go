@@ -156,8 +156,10 @@ func (y *YBB) Probe(p *board.Position) ([]Move, error) {
 // LookupPacked finds a position by its PackedSfen; the entry's SFEN is
 // left empty (decode it from ps if needed).
 func (y *YBB) LookupPacked(ps *record.PackedSfen) (*Entry, error) {
-	var stack [sampleStride * ybbIndexSize]byte
-	i, rec, _, err := y.idx.lowerBound(func(k []byte) int { return bytes.Compare(k, ps[:]) }, stack[:0])
+	bp := blockPool.Get().(*[]byte)
+	defer blockPool.Put(bp)
+	i, rec, buf, err := y.idx.lowerBound(func(k []byte) int { return bytes.Compare(k, ps[:]) }, *bp)
+	*bp = buf
 	if err != nil || rec == nil || !bytes.Equal(rec[:32], ps[:]) {
 		return nil, err
 	}
@@ -167,7 +169,7 @@ func (y *YBB) LookupPacked(ps *record.PackedSfen) (*Entry, error) {
 	if x.offset > uint64(y.size) || start+int64(x.nmoves)*ms > y.size {
 		return nil, entryError(FormatYBB, i, "moves at offset %d (%d of them) lie outside the file", x.offset, x.nmoves)
 	}
-	buf := make([]byte, int64(x.nmoves)*ms)
+	buf = make([]byte, int64(x.nmoves)*ms)
 	if _, err := y.f.ReadAt(buf, start); err != nil {
 		return nil, entryError(FormatYBB, i, "cannot read moves: %v", err)
 	}
