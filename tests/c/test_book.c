@@ -6,6 +6,7 @@
  */
 #include <shogi.h>
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,7 +43,7 @@ static const char *BOOK_DB =
 static uint32_t usi_move(shogi_position_t pos, const char *usi) {
     uint32_t m = 0;
     shogi_position_t q;
-    char sfen[256];
+    char sfen[256] = {0};
     size_t needed;
     shogi_position_sfen(pos, sfen, sizeof sfen, &needed, NULL);
     shogi_position_from_sfen(sfen, &q, NULL);
@@ -84,6 +85,17 @@ static void check_start_moves(shogi_book_t book, int with_ponder, int with_depth
     CHECK_INT(shogi_book_probe(book, pos, 1, moves, 2, &count, NULL), SHOGI_OK);
     CHECK_INT(count, 0);
     shogi_position_free(pos, NULL);
+}
+
+/* The layout the C# BookMove mirrors (BookTests.cs checks the same numbers). */
+TEST(move_layout) {
+    CHECK_INT(sizeof(shogi_book_move_t), 32);
+    CHECK_INT(offsetof(shogi_book_move_t, ponder), 4);
+    CHECK_INT(offsetof(shogi_book_move_t, eval), 8);
+    CHECK_INT(offsetof(shogi_book_move_t, depth), 12);
+    CHECK_INT(offsetof(shogi_book_move_t, count), 16);
+    CHECK_INT(offsetof(shogi_book_move_t, fields), 24);
+    CHECK_INT(offsetof(shogi_book_move_t, reserved), 28);
 }
 
 TEST(text_book) {
@@ -219,6 +231,7 @@ int main(void) {
         return 1;
     }
     live_before = shogi_live_handles();
+    RUN(move_layout);
     RUN(text_book);
     RUN(flipped_probe);
     RUN(convert_and_merge);

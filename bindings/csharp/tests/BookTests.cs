@@ -24,6 +24,14 @@ namespace LibShogi.Tests
             File.WriteAllText(db, Db);
             try
             {
+                Run("book: BookMove has shogi_book_move_t's layout (test_book.c checks the C side)", () =>
+                {
+                    Equal(32, System.Runtime.InteropServices.Marshal.SizeOf(typeof(BookMove)), "size");
+                    string[] fields = { "move", "ponder", "eval", "depth", "count", "fields", "reserved" };
+                    int[] offsets = { 0, 4, 8, 12, 16, 24, 28 };
+                    for (int i = 0; i < fields.Length; i++)
+                        Equal(offsets[i], (int)System.Runtime.InteropServices.Marshal.OffsetOf(typeof(BookMove), fields[i]), fields[i]);
+                });
                 Run("book: probe a text book, loaded and on disk", () =>
                 {
                     foreach (BookOpenMode mode in new[] { BookOpenMode.Memory, BookOpenMode.OnDisk })
