@@ -230,19 +230,25 @@ func BookFromBin(es []BinEntry, roots []*board.Position, maxPly int) (*Book, int
 	}
 	b := New()
 	seen := map[uint64]bool{}
+	// The queue holds SFENs, not positions: a Position carries its whole
+	// history, and a large book's frontier holds many positions.
 	type item struct {
-		p     *board.Position
+		sfen  string
 		depth int
 	}
 	var queue []item
 	for _, r := range roots {
-		queue = append(queue, item{r.Clone(), 0})
+		queue = append(queue, item{r.SFEN(), 0})
 	}
 	reached := 0
 	for len(queue) > 0 {
 		it := queue[0]
 		queue = queue[1:]
-		k := AperyKey(it.p)
+		p, err := board.FromSFENWith(it.sfen, board.SFENOptions{AllowOpponentInCheck: true})
+		if err != nil {
+			return nil, 0, err
+		}
+		k := AperyKey(p)
 		if seen[k] {
 			continue
 		}
@@ -252,18 +258,18 @@ func BookFromBin(es []BinEntry, roots []*board.Position, maxPly int) (*Book, int
 			continue
 		}
 		reached += len(ents)
-		key := SFENKey(it.p)
+		key := SFENKey(p)
 		for _, e := range ents {
 			m := e.Move()
-			mv, err := it.p.MoveFromMove16(m.Move)
+			mv, err := p.MoveFromMove16(m.Move)
 			if err != nil {
 				continue // a hash collision or a broken entry: not this position's move
 			}
-			b.Add(key, it.p.Ply(), m)
-			if it.depth+1 < maxPly || maxPly <= 0 {
-				c := it.p.Clone()
-				c.DoMove(mv)
-				queue = append(queue, item{c, it.depth + 1})
+			b.Add(key, p.Ply(), m)
+			if maxPly <= 0 || it.depth+1 < maxPly {
+				p.DoMove(mv)
+				queue = append(queue, item{p.SFEN(), it.depth + 1})
+				p.UndoMove()
 			}
 		}
 	}

@@ -71,22 +71,18 @@ type lineReader struct {
 	off int64 // offset of the next unread byte
 }
 
-func (t *SortedText) linesFrom(from, limit int64, buf []byte) (*lineReader, error) {
+func (t *SortedText) linesFrom(from int64) *lineReader {
 	if from <= t.start {
 		from = t.start
-		lr := &lineReader{br: bufio.NewReaderSize(io.NewSectionReader(t.f, from, t.size-from), 4096), off: from}
-		return lr, nil
+		return &lineReader{br: bufio.NewReaderSize(io.NewSectionReader(t.f, from, t.size-from), 4096), off: from}
 	}
 	// Start one byte early: if that byte is a newline, from is a line start.
 	lr := &lineReader{br: bufio.NewReaderSize(io.NewSectionReader(t.f, from-1, t.size-from+1), 4096), off: from - 1}
 	for {
 		s, err := lr.br.ReadSlice('\n')
 		lr.off += int64(len(s))
-		if err == nil {
-			return lr, nil
-		}
 		if err != bufio.ErrBufferFull {
-			return lr, nil // end of file: no line starts after from
+			return lr // at a line start, or at the end of the file
 		}
 	}
 }
@@ -118,10 +114,7 @@ func (lr *lineReader) next() (line []byte, at int64, ok bool, err error) {
 // nextKey returns the key and offset of the first sfen line at or after
 // from that starts before limit.
 func (t *SortedText) nextKey(from, limit int64) (key string, at int64, found bool, err error) {
-	lr, err := t.linesFrom(from, limit, nil)
-	if err != nil {
-		return "", 0, false, err
-	}
+	lr := t.linesFrom(from)
 	for {
 		line, at, ok, err := lr.next()
 		if err != nil || !ok || at >= limit {
@@ -160,10 +153,7 @@ func (t *SortedText) Lookup(key string) (*Entry, error) {
 			hi = at
 		}
 	}
-	lr, err := t.linesFrom(lo, hi, nil)
-	if err != nil {
-		return nil, err
-	}
+	lr := t.linesFrom(lo)
 	prev := ""
 	for {
 		line, at, ok, err := lr.next()
