@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -155,5 +157,63 @@ func TestFlippedLookup(t *testing.T) {
 		if got, _ := Lookup(b, q, false); got != nil {
 			t.Fatal("found without flipping")
 		}
+	}
+}
+
+// On-disk probing copes with CRLF line ends, comments, blank lines and
+// positions whose move lists span more than the linear-scan window.
+func TestSortedTextOddLayout(t *testing.T) {
+	b, misses := genBook(3000, 11)
+	var sb strings.Builder
+	sb.WriteString(TextHeader + "\r\n")
+	for i, e := range b.Entries() {
+		sb.WriteString("sfen " + e.SFEN + " " + strconv.Itoa(e.Ply) + "\r\n")
+		if i%3 == 0 {
+			sb.WriteString("# a comment\r\n\r\n")
+		}
+		if i%97 == 0 { // a long entry: repeat its moves with comments
+			for k := 0; k < 400; k++ {
+				sb.WriteString("#" + strings.Repeat("x", 40) + "\r\n")
+			}
+		}
+		for _, m := range e.Moves {
+			line := string(appendTextMove(nil, &m))
+			sb.WriteString(strings.TrimSuffix(line, "\n") + " // note\r\n")
+		}
+	}
+	path := filepath.Join(t.TempDir(), "odd.db")
+	if err := os.WriteFile(path, []byte(sb.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	st, err := OpenSortedText(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	loaded, err := ReadText(strings.NewReader(sb.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(project(loaded, FormatDB2016), project(b, FormatDB2016)) {
+		t.Fatal("loaded book differs from the generated one")
+	}
+	for _, e := range b.Entries() {
+		got, err := st.Lookup(e.SFEN)
+		if err != nil || got == nil || !reflect.DeepEqual(got.Moves, e.Moves) || got.Ply != e.Ply {
+			t.Fatalf("%s: %v %+v", e.SFEN, err, got)
+		}
+	}
+	for _, p := range misses {
+		if got, err := st.Probe(p); err != nil || got != nil {
+			t.Fatalf("miss %s: %v %+v", SFENKey(p), err, got)
+		}
+	}
+	// An unsorted file is reported, not silently misread, when the scan sees it.
+	bad := TextHeader + "\nsfen 9/9/9/9/9/9/9/9/9 w - 1\n7g7f\nsfen 9/9/9/9/9/9/9/9/9 b - 1\n7g7f\n"
+	os.WriteFile(path, []byte(bad), 0o644)
+	st2, _ := OpenSortedText(path)
+	defer st2.Close()
+	if _, err := st2.Lookup("9/9/9/9/9/9/9/9/9 x -"); err == nil || !strings.Contains(err.Error(), "not sorted") {
+		t.Fatalf("unsorted: %v", err)
 	}
 }
