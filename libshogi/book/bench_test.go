@@ -2,6 +2,8 @@ package book
 
 import (
 	"bufio"
+	"bytes"
+	"io"
 	"encoding/binary"
 	"fmt"
 	"math/rand"
@@ -285,4 +287,48 @@ func BenchmarkBuildFromCSA(b *testing.B) {
 		bl.Book()
 	}
 	b.ReportMetric(float64(plies)*float64(b.N)/b.Elapsed().Seconds(), "positions/s")
+}
+
+// BenchmarkBuildFromPSV: decode PSV records (40 bytes each) of random
+// playouts and count them into a book; the metric is records per second.
+func BenchmarkBuildFromPSV(b *testing.B) {
+	rng := rand.New(rand.NewSource(6))
+	var data []byte
+	n := 0
+	var ml board.MoveList
+	for n < 20000 {
+		p := board.NewPosition()
+		for ply := 0; ply < 100; ply++ {
+			p.GenerateLegal(&ml)
+			if ml.N == 0 {
+				break
+			}
+			m := ml.Slice()[rng.Intn(ml.N)]
+			d := record.DiagramOf(p)
+			rec, err := record.NewPSV(&d, 0, m.Move16(), int8(rng.Intn(3)-1))
+			if err != nil {
+				b.Fatal(err)
+			}
+			data = record.AppendPSV(data, &rec)
+			p.DoMove(m)
+			n++
+		}
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		bl := NewBuilder(BuildOptions{Eval: true})
+		r := record.NewPSVReader(bytes.NewReader(data), record.StopOnError)
+		for {
+			rec, err := r.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+			bl.AddPSV(rec, r.Diagram())
+		}
+		bl.Book()
+	}
+	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "records/s")
 }
