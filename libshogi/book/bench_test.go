@@ -3,9 +3,9 @@ package book
 import (
 	"bufio"
 	"bytes"
-	"io"
 	"encoding/binary"
 	"fmt"
+	"io"
 	"math/rand"
 	"os"
 	"path/filepath"
