@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync"
 
 	"github.com/libshogi/libshogi/libshogi/board"
 )
@@ -64,20 +65,31 @@ func (t *SortedText) Probe(p *board.Position) ([]Move, error) {
 	return e.Moves, nil
 }
 
-// lineReader reads the lines of [from, limit) of the file, from the
-// first line that starts at or after from.
+// lineReader reads the lines of the file from an offset. One lookup
+// reuses one lineReader (and its buffer) for all its reads.
 type lineReader struct {
 	br  *bufio.Reader
+	sr  io.SectionReader
 	off int64 // offset of the next unread byte
 }
 
-func (t *SortedText) linesFrom(from int64) *lineReader {
+var lineReaders = sync.Pool{New: func() any { return &lineReader{br: bufio.NewReaderSize(nil, 4096)} }}
+
+// at positions the reader at byte off.
+func (lr *lineReader) at(t *SortedText, off int64) *lineReader {
+	lr.sr = *io.NewSectionReader(t.f, off, t.size-off)
+	lr.br.Reset(&lr.sr)
+	lr.off = off
+	return lr
+}
+
+// linesFrom positions lr at the first line that starts at or after from.
+func (t *SortedText) linesFrom(lr *lineReader, from int64) *lineReader {
 	if from <= t.start {
-		from = t.start
-		return &lineReader{br: bufio.NewReaderSize(io.NewSectionReader(t.f, from, t.size-from), 4096), off: from}
+		return lr.at(t, t.start)
 	}
 	// Start one byte early: if that byte is a newline, from is a line start.
-	lr := &lineReader{br: bufio.NewReaderSize(io.NewSectionReader(t.f, from-1, t.size-from+1), 4096), off: from - 1}
+	lr.at(t, from-1)
 	for {
 		s, err := lr.br.ReadSlice('\n')
 		lr.off += int64(len(s))
@@ -113,8 +125,8 @@ func (lr *lineReader) next() (line []byte, at int64, ok bool, err error) {
 
 // nextKey returns the key and offset of the first sfen line at or after
 // from that starts before limit.
-func (t *SortedText) nextKey(from, limit int64) (key string, at int64, found bool, err error) {
-	lr := t.linesFrom(from)
+func (t *SortedText) nextKey(lr *lineReader, from, limit int64) (key string, at int64, found bool, err error) {
+	t.linesFrom(lr, from)
 	for {
 		line, at, ok, err := lr.next()
 		if err != nil || !ok || at >= limit {
@@ -132,11 +144,13 @@ func (t *SortedText) nextKey(from, limit int64) (key string, at int64, found boo
 
 // Lookup finds the entry of key, nil if absent.
 func (t *SortedText) Lookup(key string) (*Entry, error) {
+	lr := lineReaders.Get().(*lineReader)
+	defer func() { lr.br.Reset(nil); lineReaders.Put(lr) }()
 	lo, hi := t.start, t.size
 	// Invariant: the sfen line of key, if present, starts in [lo, hi).
 	for hi-lo > linearWindow {
 		mid := lo + (hi-lo)/2
-		k, at, found, err := t.nextKey(mid, hi)
+		k, at, found, err := t.nextKey(lr, mid, hi)
 		if err != nil {
 			return nil, err
 		}
@@ -146,14 +160,14 @@ func (t *SortedText) Lookup(key string) (*Entry, error) {
 		}
 		switch c := strings.Compare(k, key); {
 		case c == 0:
-			return t.readEntry(at)
+			return t.readEntry(lr, at)
 		case c < 0:
 			lo = at + 1
 		default:
 			hi = at
 		}
 	}
-	lr := t.linesFrom(lo)
+	t.linesFrom(lr, lo)
 	prev := ""
 	for {
 		line, at, ok, err := lr.next()
@@ -173,7 +187,7 @@ func (t *SortedText) Lookup(key string) (*Entry, error) {
 		prev = k
 		switch c := strings.Compare(k, key); {
 		case c == 0:
-			return t.readEntry(at)
+			return t.readEntry(lr, at)
 		case c > 0:
 			return nil, nil
 		}
@@ -181,8 +195,8 @@ func (t *SortedText) Lookup(key string) (*Entry, error) {
 }
 
 // readEntry parses the position whose sfen line starts at off.
-func (t *SortedText) readEntry(off int64) (*Entry, error) {
-	lr := &lineReader{br: bufio.NewReaderSize(io.NewSectionReader(t.f, off, t.size-off), 4096), off: off}
+func (t *SortedText) readEntry(lr *lineReader, off int64) (*Entry, error) {
+	lr.at(t, off)
 	line, _, _, err := lr.next()
 	if err != nil {
 		return nil, err
