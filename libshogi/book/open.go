@@ -23,17 +23,22 @@ type Prober interface {
 type Mode uint8
 
 const (
-	// ModeAuto probes text books over AutoOnDiskBytes on disk (they must be
-	// sorted) and loads smaller ones.
+	// ModeAuto probes text books over AutoOnDiskBytes on disk when a sample
+	// of their positions is in order, and loads the others.
 	ModeAuto Mode = iota
 	// ModeMemory loads the whole book (text books may be unsorted).
 	ModeMemory
-	// ModeOnDisk probes the file without loading it (text books must be sorted).
+	// ModeOnDisk probes the file without loading it (text books must be
+	// sorted: a sample of positions out of order is an error).
 	ModeOnDisk
 )
 
 // AutoOnDiskBytes is the text-book size from which ModeAuto probes on disk.
 const AutoOnDiskBytes = 256 << 20
+
+// sortSample is how many positions Open reads to check that a text book
+// probed on disk is sorted.
+const sortSample = 64
 
 // OpenOptions choose the format (detected when FormatUnknown) and the mode.
 type OpenOptions struct {
@@ -94,7 +99,20 @@ func Open(path string, o OpenOptions) (Prober, error) {
 			}
 		}
 		if mode == ModeOnDisk {
-			return OpenSortedText(path)
+			t, err := OpenSortedText(path)
+			if err != nil {
+				return nil, err
+			}
+			// A sample of the order: an unsorted book is refused (ModeOnDisk)
+			// or loaded (ModeAuto) rather than misread.
+			if err := t.CheckSample(sortSample); err != nil {
+				t.Close()
+				if o.Mode == ModeOnDisk {
+					return nil, err
+				}
+			} else {
+				return t, nil
+			}
 		}
 		fh, err := os.Open(path)
 		if err != nil {

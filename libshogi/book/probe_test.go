@@ -217,3 +217,36 @@ func TestSortedTextOddLayout(t *testing.T) {
 		t.Fatalf("unsorted: %v", err)
 	}
 }
+
+// Open samples the order of a text book it is to probe on disk.
+func TestOpenOnDiskRefusesUnsorted(t *testing.T) {
+	b, _ := genBook(3000, 17)
+	entries := b.Entries()
+	// Reverse order: every sample is out of order.
+	var sb strings.Builder
+	sb.WriteString(TextHeader + "\n")
+	for i := len(entries) - 1; i >= 0; i-- {
+		sb.Write(appendTextEntry(nil, entries[i]))
+	}
+	path := filepath.Join(t.TempDir(), "unsorted.db")
+	os.WriteFile(path, []byte(sb.String()), 0o644)
+	if _, err := Open(path, OpenOptions{Mode: ModeOnDisk}); err == nil || !strings.Contains(err.Error(), "not sorted") {
+		t.Fatalf("ModeOnDisk on an unsorted book: %v", err)
+	}
+	pr, err := Open(path, OpenOptions{Mode: ModeMemory})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := board.FromSFEN(entries[5].SFEN)
+	if ms, _ := pr.Probe(p); len(ms) != len(entries[5].Moves) {
+		t.Fatal("loaded unsorted book misses a position")
+	}
+	// The sorted book passes the sample.
+	sorted := filepath.Join(t.TempDir(), "sorted.db")
+	WriteFile(sorted, b, FormatDB2016)
+	st, err := Open(sorted, OpenOptions{Mode: ModeOnDisk})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+}
