@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io/fs"
 	"strconv"
+	"sync"
 	"unsafe"
 
 	"github.com/libshogi/libshogi/libshogi/board"
@@ -35,9 +36,20 @@ func bookFormatArg(f C.int32_t) (book.Format, error) {
 	return bookFormats[f], nil
 }
 
+// bookHandle is what a book handle holds: the open book, and its entries
+// once shogi_book_entries has read them.
+type bookHandle struct {
+	pr   book.Prober
+	path string
+
+	once    sync.Once
+	entries []C.shogi_book_entry_t
+	err     error
+}
+
 func withBook(cerr *C.shogi_error_t, h C.shogi_book_t, body func(pr book.Prober) error) C.shogi_status_t {
 	return withHandle(cerr, handleValue(unsafe.Pointer(h)), kindBook, func(o *object) error {
-		return body(o.value.(book.Prober))
+		return body(o.value.(*bookHandle).pr)
 	})
 }
 
@@ -70,7 +82,7 @@ func shogi_book_open(path *C.char, format C.int32_t, mode C.int32_t, out *C.shog
 		if err != nil {
 			return bookError(err)
 		}
-		if err := newHandle(unsafe.Pointer(out), kindBook, pr); err != nil {
+		if err := newHandle(unsafe.Pointer(out), kindBook, &bookHandle{pr: pr, path: p}); err != nil {
 			pr.Close()
 			return err
 		}
@@ -88,11 +100,11 @@ func shogi_book_free(h C.shogi_book_t, cerr *C.shogi_error_t) C.shogi_status_t {
 		if err != nil {
 			return err
 		}
-		pr := o.value.(book.Prober)
+		bh := o.value.(*bookHandle)
 		if err := handles.remove(handleValue(unsafe.Pointer(h)), kindBook); err != nil {
 			return err
 		}
-		pr.Close()
+		bh.pr.Close()
 		return nil
 	})
 }
@@ -150,6 +162,63 @@ func shogi_book_probe(h C.shogi_book_t, pos C.shogi_position_t, flipped C.int32_
 			d.fields = C.uint32_t(m.Fields)
 			d.reserved = 0
 		}
+		return nil
+	})
+}
+
+// loadEntries reads the whole book into rows (once per handle).
+func (bh *bookHandle) loadEntries() ([]C.shogi_book_entry_t, error) {
+	bh.once.Do(func() {
+		var b *book.Book
+		if m, ok := bh.pr.(interface{ Memory() *book.Book }); ok {
+			b = m.Memory()
+		} else if b, bh.err = book.ReadFile(bh.path, bh.pr.Format()); bh.err != nil {
+			bh.err = bookError(bh.err)
+			return
+		}
+		rows, err := book.PackedEntries(b)
+		if err != nil {
+			bh.err = wrap(statusUnsupported, err)
+			return
+		}
+		for _, r := range rows {
+			for _, m := range r.Entry.Moves {
+				var e C.shogi_book_entry_t
+				for i, x := range r.Packed {
+					e.psfen[i] = C.uint8_t(x)
+				}
+				e.ply = C.int32_t(r.Entry.Ply)
+				e.move16 = C.uint16_t(m.Move)
+				e.ponder16 = C.uint16_t(m.Ponder)
+				e.eval = C.int32_t(m.Eval)
+				e.depth = C.int32_t(m.Depth)
+				e.count = C.uint64_t(m.Count)
+				e.fields = C.uint32_t(m.Fields)
+				bh.entries = append(bh.entries, e)
+			}
+		}
+	})
+	return bh.entries, bh.err
+}
+
+//export shogi_book_entries
+func shogi_book_entries(h C.shogi_book_t, entries *C.shogi_book_entry_t, capacity C.size_t, count *C.size_t, cerr *C.shogi_error_t) C.shogi_status_t {
+	return withHandle(cerr, handleValue(unsafe.Pointer(h)), kindBook, func(o *object) error {
+		if count == nil {
+			return errNull("count")
+		}
+		rows, err := o.value.(*bookHandle).loadEntries()
+		if err != nil {
+			return err
+		}
+		*count = C.size_t(len(rows))
+		if entries == nil || len(rows) == 0 {
+			return nil
+		}
+		if uint64(capacity) < uint64(len(rows)) {
+			return errorf(statusBufferTooSmall, "array of %d items is too small: %d needed", uint64(capacity), len(rows))
+		}
+		copy(unsafe.Slice(entries, len(rows)), rows)
 		return nil
 	})
 }

@@ -1049,6 +1049,28 @@ SHOGI_API shogi_status_t shogi_book_merge(const char *const *srcs, size_t n,
                                           const char *dst, int32_t dst_format,
                                           int32_t top_n, shogi_error_t *err);
 
+/* One move of one position of a book (shogi_book_entries). */
+typedef struct shogi_book_entry_t {
+    uint8_t psfen[32];  /* the position as YaneuraOu PackedSfen */
+    int32_t ply;        /* move number as stored, 0 if unknown */
+    uint16_t move16;    /* YaneuraOu move16 */
+    uint16_t ponder16;  /* YaneuraOu move16, 0 = none */
+    int32_t eval;
+    int32_t depth;
+    uint64_t count;
+    uint32_t fields;    /* SHOGI_BOOK_HAS_* */
+    uint32_t reserved;  /* 0 */
+} shogi_book_entry_t;
+
+/* Every move of every position of the book, one entry per move, ordered by
+ * PackedSfen and then best first (arrays-out convention: entries == NULL is
+ * a count query). The whole file is read once and kept with the handle (a
+ * book.bin's positions are recovered by following its moves from the start
+ * position). A position that PackedSfen cannot hold (a composed piece set)
+ * is SHOGI_E_UNSUPPORTED. */
+SHOGI_API shogi_status_t shogi_book_entries(shogi_book_t book, shogi_book_entry_t *entries,
+                                            size_t cap, size_t *count, shogi_error_t *err);
+
 /* Apery / dlshogi book.bin key of pos (cshogi's Board.book_key()). */
 SHOGI_API shogi_status_t shogi_position_book_key(shogi_position_t pos, uint64_t *key,
                                                  shogi_error_t *err);

@@ -133,6 +133,9 @@ type textBook struct{ *Book }
 
 func (t *textBook) Format() Format { return FormatDB2016 }
 
+// Memory returns the loaded book.
+func (t *textBook) Memory() *Book { return t.Book }
+
 // Lookup probes p and, when flipped is set and p is absent, the flipped
 // position, whose moves it maps back to p.
 func Lookup(pr Prober, p *board.Position, flipped bool) ([]Move, error) {

@@ -218,34 +218,48 @@ func decodeYBB(data []byte) (*Book, error) {
 	return b, nil
 }
 
+// PackedEntry is a position of a book with its PackedSfen.
+type PackedEntry struct {
+	Packed record.PackedSfen
+	Entry  *Entry
+}
+
+// PackedEntries returns the positions of b in ascending PackedSfen order
+// (the .ybb order). A position that cannot be packed is an error.
+func PackedEntries(b *Book) ([]PackedEntry, error) {
+	all := make([]PackedEntry, 0, b.Len())
+	for _, e := range b.entries {
+		d, err := record.ParseDiagram(e.SFEN)
+		if err != nil {
+			return nil, err
+		}
+		ps, err := record.EncodePackedSfen(&d)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, PackedEntry{ps, e})
+	}
+	sort.Slice(all, func(i, j int) bool { return bytes.Compare(all[i].Packed[:], all[j].Packed[:]) < 0 })
+	return all, nil
+}
+
 // WriteYBB writes b as a .ybb book. Evals are clamped to int16 and depths
 // to uint16; the depth column is written when any move has a depth. Ponder
 // moves and counts have no place in the format. A position that cannot be
 // packed (a composed piece set) is an error.
 func WriteYBB(w io.Writer, b *Book) error {
-	type packed struct {
-		ps record.PackedSfen
-		e  *Entry
+	all, err := PackedEntries(b)
+	if err != nil {
+		return err
 	}
-	all := make([]packed, 0, b.Len())
 	var flags uint64
-	for _, e := range b.entries {
-		d, err := record.ParseDiagram(e.SFEN)
-		if err != nil {
-			return err
-		}
-		ps, err := record.EncodePackedSfen(&d)
-		if err != nil {
-			return err
-		}
-		all = append(all, packed{ps, e})
-		for _, m := range e.Moves {
+	for _, p := range all {
+		for _, m := range p.Entry.Moves {
 			if m.Fields&HasDepth != 0 {
 				flags |= ybbFlagDepth
 			}
 		}
 	}
-	sort.Slice(all, func(i, j int) bool { return bytes.Compare(all[i].ps[:], all[j].ps[:]) < 0 })
 	bw := bufio.NewWriterSize(w, 1<<16)
 	var h [ybbHeaderSize]byte
 	copy(h[:], ybbMagic)
@@ -256,20 +270,20 @@ func WriteYBB(w io.Writer, b *Book) error {
 	var off uint64
 	var rec [ybbIndexSize]byte
 	for _, p := range all {
-		n := len(p.e.Moves)
+		n := len(p.Entry.Moves)
 		if n >= ybbMaxMoves {
 			n = ybbMaxMoves - 1
 		}
-		copy(rec[:32], p.ps[:])
+		copy(rec[:32], p.Packed[:])
 		binary.LittleEndian.PutUint64(rec[32:], off)
-		binary.LittleEndian.PutUint16(rec[40:], uint16(clamp(int64(p.e.Ply), 0, 65535)))
+		binary.LittleEndian.PutUint16(rec[40:], uint16(clamp(int64(p.Entry.Ply), 0, 65535)))
 		binary.LittleEndian.PutUint16(rec[42:], uint16(n))
 		bw.Write(rec[:])
 		off += uint64(n * ms)
 	}
 	var mv [6]byte
 	for _, p := range all {
-		for i, m := range p.e.Moves {
+		for i, m := range p.Entry.Moves {
 			if i >= ybbMaxMoves-1 {
 				break
 			}

@@ -89,6 +89,13 @@ static void check_start_moves(shogi_book_t book, int with_ponder, int with_depth
 
 /* The layout the C# BookMove mirrors (BookTests.cs checks the same numbers). */
 TEST(move_layout) {
+    CHECK_INT(sizeof(shogi_book_entry_t), 64);
+    CHECK_INT(offsetof(shogi_book_entry_t, ply), 32);
+    CHECK_INT(offsetof(shogi_book_entry_t, move16), 36);
+    CHECK_INT(offsetof(shogi_book_entry_t, ponder16), 38);
+    CHECK_INT(offsetof(shogi_book_entry_t, eval), 40);
+    CHECK_INT(offsetof(shogi_book_entry_t, count), 48);
+    CHECK_INT(offsetof(shogi_book_entry_t, fields), 56);
     CHECK_INT(sizeof(shogi_book_move_t), 32);
     CHECK_INT(offsetof(shogi_book_move_t, ponder), 4);
     CHECK_INT(offsetof(shogi_book_move_t, eval), 8);
@@ -163,6 +170,44 @@ TEST(convert_and_merge) {
     shogi_book_free(book, NULL);
 }
 
+/* Every move of every position, ordered by PackedSfen; the start position's
+ * PackedSfen is the vector of docs/specs/formats.md section 2.6. */
+TEST(entries) {
+    static const uint8_t START_PSFEN[32] = {
+        0x58, 0xa4, 0x51, 0x22, 0x0c, 0xeb, 0x67, 0x22, 0x7e, 0x96, 0x53, 0x22, 0x1c, 0xaf, 0x44, 0x78,
+        0x24, 0xc2, 0x2b, 0x11, 0x9e, 0x53, 0x22, 0x1c, 0xeb, 0x6f, 0x22, 0x3e, 0x96, 0x51, 0x22, 0x0c};
+    const char *paths[] = {path_in("a.db"), path_in("a.ybb"), path_in("a.bin")};
+    /* The book.bin walk from the start position follows book moves only:
+     * the position after 2g2f 8c8d (8c8d is only a ponder move) is lost. */
+    const size_t want[] = {3, 3, 2};
+    for (int mode = SHOGI_BOOK_OPEN_MEMORY; mode <= SHOGI_BOOK_OPEN_ON_DISK; mode++) {
+        for (int i = 0; i < 3; i++) {
+            shogi_book_t book;
+            CHECK_INT(shogi_book_open(paths[i], SHOGI_BOOK_AUTO, mode, &book, NULL), SHOGI_OK);
+            size_t count = 0;
+            CHECK_INT(shogi_book_entries(book, NULL, 0, &count, NULL), SHOGI_OK);
+            CHECK_INT(count, want[i]);
+            shogi_book_entry_t e[3];
+            shogi_error_t err;
+            CHECK_INT(shogi_book_entries(book, e, want[i] - 1, &count, &err), SHOGI_E_BUFFER_TOO_SMALL);
+            CHECK_INT(shogi_book_entries(book, e, 3, &count, NULL), SHOGI_OK);
+            int start = -1;
+            for (int j = 0; j < (int)count; j++)
+                if (memcmp(e[j].psfen, START_PSFEN, 32) == 0 && start < 0) start = j;
+            CHECK(start >= 0 && start < (int)count - 1);
+            if (start >= 0 && start < (int)count - 1) {
+                CHECK_INT(e[start].move16, 0x078E); /* 2g2f: to 2f = 14, from 2g = 15 */
+                CHECK_INT(e[start].eval, 42);
+                CHECK_INT(e[start + 1].move16, 0x1E3B); /* 7g7f */
+                CHECK_INT(e[start].ply, 1);
+            }
+            for (int j = 1; j < (int)count; j++) CHECK(memcmp(e[j - 1].psfen, e[j].psfen, 32) <= 0);
+            CHECK_INT(shogi_book_entries(book, e, 3, NULL, &err), SHOGI_E_NULL_POINTER);
+            shogi_book_free(book, NULL);
+        }
+    }
+}
+
 TEST(book_key) {
     shogi_position_t pos;
     shogi_position_new(&pos, NULL);
@@ -235,6 +280,7 @@ int main(void) {
     RUN(text_book);
     RUN(flipped_probe);
     RUN(convert_and_merge);
+    RUN(entries);
     RUN(book_key);
     RUN(errors);
     RUN(no_leaks);

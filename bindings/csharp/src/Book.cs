@@ -63,6 +63,35 @@ namespace LibShogi
         public bool HasCount { get { return (fields & 4) != 0; } }
     }
 
+    /// <summary>One move of one position of a book (shogi_book_entry_t).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct BookEntry
+    {
+        [MarshalAs(UnmanagedType.ByValArray, SizeConst = 32)]
+        private byte[] psfen;
+        private int ply;
+        private ushort move16;
+        private ushort ponder16;
+        private int eval;
+        private int depth;
+        private ulong count;
+        private uint fields;
+        private uint reserved;
+
+        /// <summary>The position as YaneuraOu PackedSfen (32 bytes).</summary>
+        public byte[] PackedSfen { get { return (byte[])psfen.Clone(); } }
+        /// <summary>The move number as stored, 0 if unknown.</summary>
+        public int Ply { get { return ply; } }
+        /// <summary>The move (YaneuraOu move16).</summary>
+        public ushort Move16 { get { return move16; } }
+        /// <summary>The expected reply (YaneuraOu move16, 0 = none).</summary>
+        public ushort Ponder16 { get { return ponder16; } }
+        public int Eval { get { return eval; } }
+        public int Depth { get { return depth; } }
+        public ulong Count { get { return count; } }
+        public BookFields Fields { get { return (BookFields)fields; } }
+    }
+
     /// <summary>The handle of an open book.</summary>
     public sealed class BookHandle : SafeHandleZeroOrMinusOneIsInvalid
     {
@@ -138,6 +167,20 @@ namespace LibShogi
                 moves = new BookMove[(int)count];
             }
             throw new ShogiStateException("the book kept changing size");
+        }
+
+        /// <summary>Every move of every position, ordered by PackedSfen, best
+        /// move first. The whole book is read once (a book.bin's positions are
+        /// those its moves reach from the start position).</summary>
+        public BookEntry[] Entries()
+        {
+            byte[] err = Errors.New();
+            UIntPtr count;
+            Errors.Check(NativeMethods.shogi_book_entries(handle, null, UIntPtr.Zero, out count, err), err);
+            var entries = new BookEntry[(int)count];
+            if (entries.Length > 0)
+                Errors.Check(NativeMethods.shogi_book_entries(handle, entries, (UIntPtr)entries.Length, out count, err), err);
+            return entries;
         }
 
         /// <summary>Converts a book file (dstFormat Auto: from the extension).</summary>

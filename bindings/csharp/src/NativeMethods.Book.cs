@@ -22,6 +22,10 @@ namespace LibShogi
                                                     [Out] BookMove[] moves, UIntPtr cap, out UIntPtr count, byte[] err);
 
         [DllImport(Lib, CallingConvention = CdeclBook)]
+        internal static extern int shogi_book_entries(BookHandle book, [Out] BookEntry[] entries, UIntPtr cap,
+                                                      out UIntPtr count, byte[] err);
+
+        [DllImport(Lib, CallingConvention = CdeclBook)]
         internal static extern int shogi_book_convert(byte[] src, int srcFormat, byte[] dst, int dstFormat, byte[] err);
 
         [DllImport(Lib, CallingConvention = CdeclBook)]

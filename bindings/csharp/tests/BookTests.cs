@@ -53,6 +53,21 @@ namespace LibShogi.Tests
                         }
                     }
                 });
+                Run("book: entries in PackedSfen order", () =>
+                {
+                    Equal(64, System.Runtime.InteropServices.Marshal.SizeOf(typeof(BookEntry)), "entry size");
+                    using (var book = new Book(db))
+                    {
+                        BookEntry[] es = book.Entries();
+                        Equal(3, es.Length, "entries");
+                        // The start position's PackedSfen (docs/specs/formats.md 2.6) starts 58 a4.
+                        int start = Array.FindIndex(es, e => e.PackedSfen[0] == 0x58 && e.PackedSfen[1] == 0xa4 && e.PackedSfen[2] == 0x51 && e.Eval == 42);
+                        True(start >= 0, "start position found");
+                        Equal((ushort)0x078E, es[start].Move16, "2g2f");
+                        Equal(7UL, es[start].Count, "count");
+                        Equal((ushort)0x1E3B, es[start + 1].Move16, "7g7f second");
+                    }
+                });
                 Run("book: flipped probe", () =>
                 {
                     using (var book = new Book(db))

@@ -120,6 +120,7 @@ from .book import (  # noqa: F401
     BOOK_YBB,
     Book,
     BookMove,
+    board_of,
     book_convert,
     book_merge,
     read_book_bin,

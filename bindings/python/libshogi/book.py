@@ -44,11 +44,13 @@ class BookMoveStruct(ctypes.Structure):
 
 
 _P_move = ctypes.POINTER(BookMoveStruct)
+ENTRY_SIZE = 64  # sizeof(shogi_book_entry_t)
 _lib.declare("shogi_book_open", _lib.c_status, _lib.c_char_p, _lib.i32, _lib.i32, _lib.P_handle, _lib.P_err)
 _lib.declare("shogi_book_free", _lib.c_status, _lib.handle, _lib.P_err)
 _lib.declare("shogi_book_format", _lib.c_status, _lib.handle, _lib.P_i32, _lib.P_err)
 _lib.declare("shogi_book_probe", _lib.c_status, _lib.handle, _lib.handle, _lib.i32, _P_move, _lib.c_size,
              _lib.P_size, _lib.P_err)
+_lib.declare("shogi_book_entries", _lib.c_status, _lib.handle, _lib.vp, _lib.c_size, _lib.P_size, _lib.P_err)
 _lib.declare("shogi_book_convert", _lib.c_status, _lib.c_char_p, _lib.i32, _lib.c_char_p, _lib.i32, _lib.P_err)
 _lib.declare("shogi_book_merge", _lib.c_status, ctypes.POINTER(ctypes.c_char_p), _lib.c_size, _lib.c_char_p,
              _lib.i32, _lib.i32, _lib.P_err)
@@ -141,6 +143,20 @@ class Book(_lib.HandleOwner):
         buf, n = self._probe(board, flipped)
         return np.frombuffer(bytes(buf)[: n * ctypes.sizeof(BookMoveStruct)], dtype=dtype("BookMove")).copy()
 
+    def entries(self):
+        """Every move of every position as a numpy array of "Entry" records
+        (psfen, ply, move16, ponder16, eval, depth, count, fields), ordered
+        by PackedSfen, best move first; board_of(entry) gives the Board.
+        The whole book is read once (a book.bin's positions are those its
+        moves reach from the start position)."""
+        np = _numpy()
+        count = ctypes.c_size_t(0)
+        _lib.call(F.shogi_book_entries, self._handle(), None, 0, ctypes.byref(count))
+        out = np.zeros(count.value, dtype=dtype("Entry"))
+        if count.value:
+            _lib.call(F.shogi_book_entries, self._handle(), out.ctypes.data, count.value, ctypes.byref(count))
+        return out
+
     def __contains__(self, board):
         return bool(self._probe(board, False)[1])
 
@@ -150,16 +166,32 @@ _dtypes = {}
 
 def dtype(name):
     """The numpy dtypes: "BookEntry" (a book.bin record, cshogi's name),
-    "BookMove" (shogi_book_move_t), "YbbIndex" and "YbbMove" / "YbbMoveDepth"."""
+    "BookMove" (shogi_book_move_t), "Entry" (shogi_book_entry_t, what
+    Book.entries returns), "YbbIndex" and "YbbMove" / "YbbMoveDepth"."""
     if not _dtypes:
         np = _numpy()
         _dtypes["BookEntry"] = np.dtype([("key", "<u8"), ("fromToPro", "<u2"), ("count", "<u2"), ("score", "<i4")])
         _dtypes["BookMove"] = np.dtype([("move", "<u4"), ("ponder", "<u4"), ("eval", "<i4"), ("depth", "<i4"),
                                         ("count", "<u8"), ("fields", "<u4"), ("reserved", "<u4")])
+        _dtypes["Entry"] = np.dtype([("psfen", "u1", 32), ("ply", "<i4"), ("move16", "<u2"), ("ponder16", "<u2"),
+                                     ("eval", "<i4"), ("depth", "<i4"), ("count", "<u8"), ("fields", "<u4"),
+                                     ("reserved", "<u4")])
         _dtypes["YbbIndex"] = np.dtype([("psfen", "u1", 32), ("offset", "<u8"), ("ply", "<u2"), ("count", "<u2")])
         _dtypes["YbbMove"] = np.dtype([("move16", "<u2"), ("eval", "<i2")])
         _dtypes["YbbMoveDepth"] = np.dtype([("move16", "<u2"), ("eval", "<i2"), ("depth", "<u2")])
     return _dtypes[name]
+
+
+def board_of(entry):
+    """The Board of a Book.entries() record (or of 32 PackedSfen bytes and a
+    move number)."""
+    from .records import decode_psv
+
+    psfen = bytes(entry["psfen"]) if not isinstance(entry, (bytes, bytearray)) else bytes(entry)
+    ply = int(entry["ply"]) if not isinstance(entry, (bytes, bytearray)) else 1
+    # A PackedSfenValue with only the position and the move number set.
+    rec = psfen + b"\0\0\0\0" + max(ply, 1).to_bytes(2, "little") + b"\0\0"
+    return decode_psv(rec).board
 
 
 def read_book_bin(path):

@@ -124,3 +124,26 @@ def test_errors(tmp_path):
         Book(bad, format="nope")
     with pytest.raises(TypeError):
         Book.probe(Book.__new__(Book), "startpos")
+
+
+@pytest.mark.parametrize("fmt", ["db", "ybb", "bin"])
+def test_entries(db, tmp_path, fmt):
+    pytest.importorskip("numpy")
+    path = db if fmt == "db" else tmp_path / ("e." + fmt)
+    if fmt != "db":
+        libshogi.book_convert(db, path)
+    with Book(path) as book:
+        es = book.entries()
+    # book.bin keeps only what its moves reach from the start position:
+    # the position after 2g2f 8c8d (a ponder move) is lost.
+    assert len(es) == (2 if fmt == "bin" else 3)
+    start = Board()
+    rows = [e for e in es if libshogi.board_of(e).sfen() == start.sfen()]
+    assert [int(r["move16"]) for r in rows] == [_usi(start, "2g2f") & 0xFFFF, _usi(start, "7g7f") & 0xFFFF]
+    assert int(rows[0]["eval"]) == 42
+    assert list(es["psfen"].tobytes()[i * 32:(i + 1) * 32] for i in range(len(es))) == sorted(
+        es["psfen"].tobytes()[i * 32:(i + 1) * 32] for i in range(len(es)))
+    if fmt == "db":
+        assert int(rows[0]["count"]) == 7 and int(rows[0]["ponder16"]) != 0
+        other = [e for e in es if libshogi.board_of(e).sfen() != start.sfen()]
+        assert libshogi.board_of(other[0]).sfen().endswith(" 3")
