@@ -21,6 +21,7 @@ const (
 	kindRecord
 	kindMateSolver
 	kindDataset
+	kindBook
 )
 
 var kindNames = [...]string{
@@ -31,6 +32,7 @@ var kindNames = [...]string{
 	kindRecord:      "record",
 	kindMateSolver:  "mate solver",
 	kindDataset:     "dataset",
+	kindBook:        "book",
 }
 
 func (k kind) String() string {

@@ -1403,6 +1403,113 @@ SHOGI_API shogi_status_t shogi_dlshogi_features(const void *records, size_t n,
                                                 int32_t *move_labels,
                                                 size_t *n_bad,
                                                 shogi_error_t *err);
+/* ---- book (ABI 1.1) ---- */
+
+/* Opening books: YaneuraOu's DB2016 text book (.db), YaneuraOu's binary
+ * book (.ybb) and Apery / dlshogi book.bin (docs/specs/books.md). A book
+ * handle may be probed from several threads at once. */
+typedef struct shogi_book_s *shogi_book_t;
+
+/* Book formats. */
+enum {
+    SHOGI_BOOK_AUTO = 0, /* detect from the file (opening, reading) */
+    SHOGI_BOOK_DB = 1,   /* YaneuraOu DB2016 text */
+    SHOGI_BOOK_YBB = 2,  /* YaneuraOu binary .ybb */
+    SHOGI_BOOK_BIN = 3   /* Apery / dlshogi book.bin */
+};
+
+/* How shogi_book_open reads a text book (.ybb and book.bin are always
+ * probed on disk). */
+enum {
+    SHOGI_BOOK_OPEN_AUTO = 0,    /* on disk from 256 MiB, else loaded */
+    SHOGI_BOOK_OPEN_MEMORY = 1,  /* load it (it may be unsorted) */
+    SHOGI_BOOK_OPEN_ON_DISK = 2  /* binary search in the file (it must be sorted) */
+};
+
+/* Bits of shogi_book_move_t.fields: which optional fields are present. */
+#define SHOGI_BOOK_HAS_EVAL 1u
+#define SHOGI_BOOK_HAS_DEPTH 2u
+#define SHOGI_BOOK_HAS_COUNT 4u
+
+/* One book move of a position. */
+typedef struct shogi_book_move_t {
+    uint32_t move;     /* the legal move (as shogi_position_legal_moves gives it);
+                          the raw YaneuraOu move16 if the book's move is not legal */
+    uint32_t ponder;   /* expected reply, 0 = none (move16 convention likewise) */
+    int32_t eval;      /* from the side to move's view */
+    int32_t depth;
+    uint64_t count;
+    uint32_t fields;   /* SHOGI_BOOK_HAS_* */
+    uint32_t reserved; /* 0 */
+} shogi_book_move_t;
+
+/* Opens a book (format SHOGI_BOOK_*, mode SHOGI_BOOK_OPEN_*). SHOGI_E_IO if
+ * the file cannot be read, SHOGI_E_PARSE for a malformed book (the message
+ * names the line or entry). Free it with shogi_book_free. */
+SHOGI_API shogi_status_t shogi_book_open(const char *path, int32_t format,
+                                         int32_t mode, shogi_book_t *out,
+                                         shogi_error_t *err);
+
+/* Frees a book (NULL is a no-op). */
+SHOGI_API shogi_status_t shogi_book_free(shogi_book_t book, shogi_error_t *err);
+
+/* *format receives the book's SHOGI_BOOK_* format. */
+SHOGI_API shogi_status_t shogi_book_format(shogi_book_t book, int32_t *format,
+                                           shogi_error_t *err);
+
+/* The book moves of pos, best first (arrays-out convention: moves == NULL
+ * is a count query). With flipped != 0 a position absent from the book is
+ * looked up seen from the other side, and its moves are mapped back.
+ * *count = 0 when the position is not in the book. */
+SHOGI_API shogi_status_t shogi_book_probe(shogi_book_t book, shogi_position_t pos,
+                                          int32_t flipped, shogi_book_move_t *moves,
+                                          size_t cap, size_t *count,
+                                          shogi_error_t *err);
+
+/* Converts the book at src to dst in dst_format (SHOGI_BOOK_AUTO: from the
+ * extension, .ybb, .bin, else text). book.bin holds only hashes, so its
+ * positions are recovered by following its moves from the start position. */
+SHOGI_API shogi_status_t shogi_book_convert(const char *src, int32_t src_format,
+                                            const char *dst, int32_t dst_format,
+                                            shogi_error_t *err);
+
+/* Merges n books (any formats) into dst: counts add up, the deeper
+ * analysis' eval wins; top_n > 0 keeps that many moves per position. */
+SHOGI_API shogi_status_t shogi_book_merge(const char *const *srcs, size_t n,
+                                          const char *dst, int32_t dst_format,
+                                          int32_t top_n, shogi_error_t *err);
+
+/* One move of one position of a book (shogi_book_entries). */
+typedef struct shogi_book_entry_t {
+    uint8_t psfen[32];  /* the position as YaneuraOu PackedSfen */
+    int32_t ply;        /* move number as stored, 0 if unknown */
+    uint16_t move16;    /* YaneuraOu move16 */
+    uint16_t ponder16;  /* YaneuraOu move16, 0 = none */
+    int32_t eval;
+    int32_t depth;
+    uint64_t count;
+    uint32_t fields;    /* SHOGI_BOOK_HAS_* */
+    uint32_t reserved;  /* 0 */
+} shogi_book_entry_t;
+
+/* Every move of every position of the book, one entry per move, ordered by
+ * PackedSfen and then best first (arrays-out convention: entries == NULL is
+ * a count query). The whole file is read once and kept with the handle (a
+ * book.bin's positions are recovered by following its moves from the start
+ * position). A position that PackedSfen cannot hold (a composed piece set)
+ * is SHOGI_E_UNSUPPORTED. */
+SHOGI_API shogi_status_t shogi_book_entries(shogi_book_t book, shogi_book_entry_t *entries,
+                                            size_t cap, size_t *count, shogi_error_t *err);
+
+/* Apery / dlshogi book.bin key of pos (cshogi's Board.book_key()). */
+SHOGI_API shogi_status_t shogi_position_book_key(shogi_position_t pos, uint64_t *key,
+                                                 shogi_error_t *err);
+
+/* The key after the legal move `move` (cshogi's book_key_after); pos is
+ * not changed. SHOGI_E_ILLEGAL_MOVE if the move is not legal. */
+SHOGI_API shogi_status_t shogi_position_book_key_after(shogi_position_t pos,
+                                                       uint32_t move, uint64_t *key,
+                                                       shogi_error_t *err);
 
 #ifdef __cplusplus
 } /* extern "C" */

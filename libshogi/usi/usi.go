@@ -45,6 +45,8 @@ type Session struct {
 	done    chan struct{}
 	stopM   atomic.Bool
 	multiPV atomic.Int32 // MultiPV of the current options (read by info)
+
+	book bookState // the opening book (book.go)
 }
 
 // New returns a session writing to out.
@@ -179,6 +181,7 @@ func (u *Session) setOption(args []string) {
 
 // apply makes the options effective (no search is running).
 func (u *Session) apply() {
+	u.applyBook()
 	if u.values.Equal(u.applied) {
 		return
 	}
@@ -303,6 +306,9 @@ func (u *Session) goCmd(args []string) {
 	u.done = done
 	u.mu.Unlock()
 	u.stopM.Store(false)
+	if !mate && u.bookGo(pos, lim, done) {
+		return
+	}
 	if mate {
 		go u.mateSearch(pos, mateTime, done)
 		return

@@ -32,7 +32,9 @@ What is here (one section of shogi.h each):
   (option_table, Engine.set_option / get_option);
 * gensfen / rescore / match (self-play: teacher data, matches; Dask shards);
 * Record (CSA/KIF/KI2/USI) and the PackedSfenValue / HuffmanCodedPosAndEval
-  numpy dtypes with bulk conversion, features and evaluation.
+  numpy dtypes with bulk conversion, features and evaluation;
+* Book (opening books: YaneuraOu .db / .ybb, Apery book.bin) and
+  Board.book_key().
 
 Errors from the library are raised as ShogiError subclasses carrying its
 message (ParseError, IllegalMoveError, StateError, ShogiIOError ...).
@@ -135,6 +137,19 @@ from .dataset import (  # noqa: F401
     Dataset,
     TorchDataset,
     dlshogi_features,
+from . import book  # noqa: F401 - also adds Board.book_key / book_key_after
+from .book import (  # noqa: F401
+    BOOK_AUTO,
+    BOOK_BIN,
+    BOOK_DB,
+    BOOK_YBB,
+    Book,
+    BookMove,
+    board_of,
+    book_convert,
+    book_merge,
+    read_book_bin,
+    read_ybb,
 )
 
 __version__ = "0.1.0"
