@@ -137,6 +137,7 @@ from .dataset import (  # noqa: F401
     Dataset,
     TorchDataset,
     dlshogi_features,
+)
 from . import book  # noqa: F401 - also adds Board.book_key / book_key_after
 from .book import (  # noqa: F401
     BOOK_AUTO,
