@@ -11,6 +11,9 @@ command -v wine64 >/dev/null || command -v wine >/dev/null || [ -x /usr/lib/wine
 command -v valgrind >/dev/null || need+=(valgrind)
 command -v pkg-config >/dev/null || need+=(pkg-config)
 command -v mcs >/dev/null || need+=(mono-devel)
+command -v nuget >/dev/null || need+=(nuget)
+command -v zip >/dev/null || need+=(zip)
+command -v unzip >/dev/null || need+=(unzip)
 /usr/bin/python3 -c 'import numpy' 2>/dev/null || need+=(python3-numpy)
 /usr/bin/python3 -c 'import pytest' 2>/dev/null || need+=(python3-pytest)
 if [ ${#need[@]} -gt 0 ]; then
