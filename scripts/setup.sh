@@ -14,6 +14,7 @@ command -v mcs >/dev/null || need+=(mono-devel)
 command -v nuget >/dev/null || need+=(nuget)
 command -v zip >/dev/null || need+=(zip)
 command -v unzip >/dev/null || need+=(unzip)
+command -v qemu-x86_64 >/dev/null || need+=(qemu-user)
 /usr/bin/python3 -c 'import numpy' 2>/dev/null || need+=(python3-numpy)
 /usr/bin/python3 -c 'import pytest' 2>/dev/null || need+=(python3-pytest)
 if [ ${#need[@]} -gt 0 ]; then

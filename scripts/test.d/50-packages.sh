@@ -8,6 +8,7 @@
 #  - the NuGet package (scripts/package-nuget.sh): restored from a local
 #    folder feed with nuget, the C# test suite and the sample compiled
 #    against the restored assembly and run under Mono;
+#  - the library on emulated CPUs without AVX2 and without AVX-512 (qemu-user);
 #  - one version everywhere: the archive and package names, shogi_version()
 #    of the .so and of the DLL, the assembly's version.
 set -euo pipefail
@@ -49,6 +50,20 @@ cc -std=c99 tests/c/consumer/consumer.c $flags -Wl,-rpath,"$L/lib" -o "$tmp/cons
 cmake -S tests/c/consumer -B "$tmp/consumer-cmake" -DCMAKE_PREFIX_PATH="$L" >/dev/null
 cmake --build "$tmp/consumer-cmake" >/dev/null && "$tmp/consumer-cmake/consumer" >/dev/null
 echo "linux archive: cc, pkg-config and find_package consumers run"
+
+# CPU coverage: the archive's library on emulated CPUs without AVX-512
+# (Haswell) and without AVX2 (Nehalem) picks its kernels from CPUID and gives
+# the golden NNUE evaluations at each level.
+cc -std=c99 -I"$L/include" -Itests/c tests/c/test_nnue.c -L"$L/lib" -lshogi -Wl,-rpath,"$L/lib" -o "$tmp/test_nnue"
+printf '#include <shogi.h>\n#include <stdio.h>\nint main(void){puts(shogi_simd_level());return 0;}\n' >"$tmp/level.c"
+cc -std=c99 -I"$L/include" "$tmp/level.c" -L"$L/lib" -lshogi -Wl,-rpath,"$L/lib" -o "$tmp/level"
+for cpu in Nehalem:go Haswell:avx2; do
+  level=$(qemu-x86_64 -cpu "${cpu%%:*}" "$tmp/level" 2>/dev/null)
+  [ "$level" = "${cpu#*:}" ] || { echo "50-packages: on ${cpu%%:*} the library picks '$level', want ${cpu#*:}" >&2; exit 1; }
+  qemu-x86_64 -cpu "${cpu%%:*}" "$tmp/test_nnue" tests/testdata/nnue-golden.tsv 2>/dev/null >"$tmp/qemu.log" \
+    || { cat "$tmp/qemu.log" >&2; echo "50-packages: NNUE golden rows fail on ${cpu%%:*}" >&2; exit 1; }
+  echo "emulated ${cpu%%:*}: kernels $level, NNUE golden rows: $(tail -1 "$tmp/qemu.log")"
+done
 
 # Windows: both import libraries, run under Wine when Wine runs programs here
 # (stage 25 prepared its prefix, with the bcryptprimitives stand-in Wine 8

@@ -822,6 +822,7 @@ TEST(declaration) {
 
 int main(void) {
     RUN(version);
+    RUN(simd_level);
     RUN(status_names);
     RUN(panic_is_recovered);
     RUN(error_cleared_on_success);
