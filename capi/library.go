@@ -3,7 +3,11 @@ package main
 // #include "capi.h"
 import "C"
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/libshogi/libshogi/asm"
+)
 
 // Static C strings, allocated once and never freed (the library is never
 // unloaded).
@@ -21,6 +25,12 @@ func init() {
 
 //export shogi_version
 func shogi_version() *C.char { return cVersion }
+
+// cSIMDLevel is read once: the level is fixed when the library loads.
+var cSIMDLevel = C.CString(asm.Level())
+
+//export shogi_simd_level
+func shogi_simd_level() *C.char { return cSIMDLevel }
 
 //export shogi_abi_version
 func shogi_abi_version() C.uint32_t { return abiMajor<<16 | abiMinor }

@@ -1510,6 +1510,14 @@ SHOGI_API shogi_status_t shogi_position_book_key(shogi_position_t pos, uint64_t 
 SHOGI_API shogi_status_t shogi_position_book_key_after(shogi_position_t pos,
                                                        uint32_t move, uint64_t *key,
                                                        shogi_error_t *err);
+/* ---- library build (ABI 1.1) ---- */
+
+/* The SIMD kernels the library uses for NNUE evaluation: "avx512" (AVX-512
+ * F/BW/VL/VNNI), "avx2", or "go" (portable code: any x86-64 CPU, and every
+ * other platform). Picked at load time from the CPU; the environment
+ * variable LIBSHOGI_SIMD=go|avx2 caps it. Every level gives the same
+ * results. The string is static: do not free it. */
+SHOGI_API const char *shogi_simd_level(void);
 
 #ifdef __cplusplus
 } /* extern "C" */

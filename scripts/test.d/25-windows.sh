@@ -53,6 +53,7 @@ fi
 export WINEPREFIX="$(cd "$build" && pwd)/wineprefix"
 export WINEARCH=win64 WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
 mkdir -p "$WINEPREFIX"
+rm -f "$build/wine-ok"
 
 x86_64-w64-mingw32-gcc -O1 -o "$build/wine_probe.exe" tests/c/wine_probe.c
 set +e
@@ -93,6 +94,7 @@ if [ $rc -ne 0 ]; then
   exit 1
 fi
 echo "$lib_probe" | tail -1
+touch "$build/wine-ok" # stage 50 runs the packaged DLL in this prefix
 
 echo "--- consumers under Wine (find_package build; shogi.lib link)"
 timeout 300 "$wine" "$prefix/consumer/consumer.exe"

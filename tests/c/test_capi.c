@@ -77,6 +77,16 @@ TEST(version) {
     CHECK(!SHOGI_ABI_COMPATIBLE(shogi_abi_version() - 0x10000u));
 }
 
+TEST(simd_level) {
+    const char *level = shogi_simd_level();
+    const char *cap = getenv("LIBSHOGI_SIMD");
+    CHECK(level != NULL);
+    CHECK(strcmp(level, "avx512") == 0 || strcmp(level, "avx2") == 0 || strcmp(level, "go") == 0);
+    if (cap != NULL && strcmp(cap, "go") == 0) CHECK_STR(level, "go");
+    if (cap != NULL && strcmp(cap, "avx2") == 0) CHECK(strcmp(level, "avx512") != 0);
+    printf("  simd level: %s\n", level);
+}
+
 TEST(status_names) {
     CHECK_STR(shogi_status_name(SHOGI_OK), "SHOGI_OK");
     CHECK_STR(shogi_status_name(SHOGI_E_INVALID_ARGUMENT), "SHOGI_E_INVALID_ARGUMENT");
@@ -812,6 +822,7 @@ TEST(declaration) {
 
 int main(void) {
     RUN(version);
+    RUN(simd_level);
     RUN(status_names);
     RUN(panic_is_recovered);
     RUN(error_cleared_on_success);

@@ -17,6 +17,14 @@ namespace LibShogi
             get { return Utf8.FromPointer(NativeMethods.shogi_version()); }
         }
 
+        /// <summary>The SIMD kernels the library uses for NNUE evaluation:
+        /// "avx512", "avx2" or "go" (portable). The environment variable
+        /// LIBSHOGI_SIMD=go|avx2, set before the library loads, caps it.</summary>
+        public static string SimdLevel
+        {
+            get { return Utf8.FromPointer(NativeMethods.shogi_simd_level()); }
+        }
+
         /// <summary>The library's ABI version, (major &lt;&lt; 16) | minor.</summary>
         public static uint AbiVersion
         {

@@ -64,7 +64,7 @@ from ._errors import (  # noqa: F401
     UnsupportedError,
 )
 from . import _lib
-from ._lib import abi_version_string, live_handles, selftest_panic, version  # noqa: F401
+from ._lib import abi_version_string, live_handles, selftest_panic, simd_level, version  # noqa: F401
 from .board import *  # noqa: F401,F403 - Board, move helpers and constants (board.__all__)
 from . import board, svg  # noqa: F401
 from .network import (  # noqa: F401

@@ -150,6 +150,7 @@ def require(*names):
 
 # Library
 declare("shogi_version", ctypes.c_char_p)
+declare("shogi_simd_level", ctypes.c_char_p)
 declare("shogi_abi_version", u32)
 declare("shogi_status_name", ctypes.c_char_p, i32)
 declare("shogi_live_handles", u64)
@@ -337,6 +338,14 @@ def read_string(fn, *args):
 def version():
     """The library's version string, e.g. "0.1.0"."""
     return F.shogi_version().decode("ascii")
+
+
+def simd_level():
+    """The SIMD kernels the library uses for NNUE evaluation: "avx512",
+    "avx2" or "go" (portable). LIBSHOGI_SIMD=go|avx2 in the environment,
+    set before the library loads, caps it."""
+    require("shogi_simd_level")
+    return F.shogi_simd_level().decode("ascii")
 
 
 def live_handles():

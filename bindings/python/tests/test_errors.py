@@ -193,3 +193,11 @@ def test_fork_after_loading_warns_in_the_child():
                        stderr=subprocess.PIPE, universal_newlines=True, timeout=120)
     assert r.returncode == 0, r.stderr
     assert "spawn" in r.stderr and "fork" in r.stderr
+
+
+def test_simd_level_is_a_known_kernel_level():
+    import os
+    level = libshogi.simd_level()
+    assert level in ("avx512", "avx2", "go")
+    if os.environ.get("LIBSHOGI_SIMD") == "go":
+        assert level == "go"
