@@ -9,7 +9,7 @@ namespace LibShogi
         public const int BindingAbiMajor = 1;
         /// <summary>The ABI minor version this binding was written for (the
         /// newest header sections it declares).</summary>
-        public const int BindingAbiMinor = 0;
+        public const int BindingAbiMinor = 1;
 
         /// <summary>The library's version, e.g. "0.1.0".</summary>
         public static string Version

@@ -153,7 +153,8 @@ from .book import (  # noqa: F401
     read_ybb,
 )
 
-__version__ = "0.1.0"
+__version__ = version()
+"""The package's version: the loaded library's (one number, set in capi/main.go)."""
 
 library_path = _lib.path
 """The file the library was loaded from."""

@@ -20,7 +20,7 @@ import threading
 from . import _errors
 
 ABI_MAJOR = 1
-ABI_MINOR = 0  # the header version this binding was written against (minimum)
+ABI_MINOR = 1  # the header version this binding was written against (minimum)
 
 ENV_VAR = "LIBSHOGI_LIBRARY"
 
