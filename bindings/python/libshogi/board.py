@@ -3,7 +3,7 @@
 import ctypes
 import threading
 
-from . import _lib
+from . import _args, _lib
 from ._lib import F
 
 __all__ = [
@@ -241,12 +241,7 @@ def _numpy():
     return _np
 
 
-def _text(s, what):
-    if isinstance(s, bytes):
-        return s
-    if not isinstance(s, str):
-        raise TypeError("%s must be str, not %s" % (what, type(s).__name__))
-    return s.encode("utf-8")
+_text = _args.text  # str/bytes for a C string (TypeError, ValueError on NUL)
 
 
 class Board(_lib.HandleOwner):
@@ -272,7 +267,7 @@ class Board(_lib.HandleOwner):
         sc = _scratch()
         if sfen is None:
             rc = F.shogi_position_new(ctypes.byref(h), sc.errp)
-        elif flags:
+        elif _args.uint32(flags, "flags"):
             rc = F.shogi_position_from_sfen_ex(_text(sfen, "sfen"), flags, ctypes.byref(h), sc.errp)
         else:
             rc = F.shogi_position_from_sfen(_text(sfen, "sfen"), ctypes.byref(h), sc.errp)
@@ -457,6 +452,8 @@ class Board(_lib.HandleOwner):
         """Does a legal move (IllegalMoveError otherwise; board unchanged)."""
         # hot path: no error struct (saves a pointer conversion); a failed
         # call changed nothing, so it is repeated to get the message
+        if move >> 32 or move < 0:  # ctypes would wrap it into another move
+            _args.uint32(move, "move")
         if _do_move(self._h, move, None):
             sc = _scratch()
             rc = _do_move(self._handle(), move, sc.errp)
@@ -498,7 +495,7 @@ class Board(_lib.HandleOwner):
     def perft(self, depth):
         """Leaf count of the legal move tree of the given depth."""
         n = ctypes.c_uint64()
-        _lib.call(F.shogi_position_perft, self._handle(), depth, ctypes.byref(n))
+        _lib.call(F.shogi_position_perft, self._handle(), _args.int32(depth, "depth"), ctypes.byref(n))
         return n.value
 
     # -- game state -------------------------------------------------------
@@ -510,7 +507,7 @@ class Board(_lib.HandleOwner):
     def game_result(self, max_moves=0):
         """GAME_ONGOING, GAME_CHECKMATED, GAME_REPETITION_* or
         GAME_MAX_MOVES_DRAW (side to move's view); max_moves 0 = no limit."""
-        return self._get(F.shogi_position_game_result, max_moves)
+        return self._get(F.shogi_position_game_result, _args.int32(max_moves, "max_moves"))
 
     def is_game_over(self, max_moves=0):
         return self.game_result(max_moves) != GAME_ONGOING
@@ -520,7 +517,7 @@ class Board(_lib.HandleOwner):
         (DECLARATION_LOSE / _WIN / _DRAW, the move that claims the win or
         MOVE_NONE)."""
         r, m = ctypes.c_int32(), ctypes.c_uint32()
-        _lib.call(F.shogi_position_declaration, self._handle(), rule, ctypes.byref(r), ctypes.byref(m))
+        _lib.call(F.shogi_position_declaration, self._handle(), _args.int32(rule, "rule"), ctypes.byref(r), ctypes.byref(m))
         return r.value, m.value
 
     def is_nyugyoku(self, rule=RULE_27):

@@ -6,7 +6,7 @@ import os
 import threading
 import warnings
 
-from . import _lib
+from . import _args, _lib
 from ._errors import StateError
 from ._lib import F
 from .board import RULE_NONE, Board, move_to_usi
@@ -169,6 +169,30 @@ _OPTION_NAMES = ("threads", "hash_mb", "multipv", "entering_king_rule", "max_mov
                  "resign_value", "network_delay_ms")
 
 
+def _limit(value, name, lo, hi):
+    """A search limit: None is 0 (no limit); anything else is checked so that
+    a wrong value never becomes another limit (or none)."""
+    return 0 if value is None else _args.integer(value, name, lo, hi)
+
+
+def _limits(depth, nodes, movetime, infinite, ponder, btime, wtime, binc, winc, byoyomi):
+    """SearchLimits from search()'s arguments (TypeError/ValueError first)."""
+    ms = _args.INT64  # the C field's range; the library judges the sign
+    lim = SearchLimits()
+    lim.depth = _limit(depth, "depth", *_args.INT32)
+    lim.nodes = _limit(nodes, "nodes", *_args.UINT64)
+    lim.movetime_ms = _limit(movetime, "movetime", *ms)
+    lim.infinite = 1 if infinite else 0
+    lim.ponder = 1 if ponder else 0
+    for field, names, pair in (("time_ms", ("btime", "wtime"), (btime, wtime)),
+                               ("inc_ms", ("binc", "winc"), (binc, winc)),
+                               ("byoyomi_ms", ("byoyomi", "byoyomi"), (byoyomi, byoyomi))):
+        arr = getattr(lim, field)
+        arr[0] = _limit(pair[0], names[0], *ms)
+        arr[1] = _limit(pair[1], names[1], *ms)
+    return lim
+
+
 class Engine(_lib.HandleOwner):
     """An alpha-beta search engine (Lazy SMP threads, a shared hash table).
 
@@ -199,8 +223,9 @@ class Engine(_lib.HandleOwner):
         self.on_info = on_info
         self.on_error = on_error
         self.interruptible = interruptible
-        self._options = EngineOptions(threads, hash_mb, multipv, entering_king_rule, max_moves_to_draw,
-                                      fv_scale, resign_value, network_delay_ms)
+        values = (threads, hash_mb, multipv, entering_king_rule, max_moves_to_draw, fv_scale, resign_value,
+                  network_delay_ms)
+        self._options = EngineOptions(*(_args.int32(v, k) for k, v in zip(_OPTION_NAMES, values)))
         net = network
         if network is not None:
             from .network import Network
@@ -237,7 +262,7 @@ class Engine(_lib.HandleOwner):
         for k, v in options.items():
             if k not in _OPTION_NAMES:
                 raise TypeError("unknown engine option %r" % k)
-            setattr(new, k, v)
+            setattr(new, k, _args.int32(v, k))
         _lib.call(F.shogi_engine_set_options, self._handle(), ctypes.byref(new))
         self._options = new
 
@@ -276,16 +301,7 @@ class Engine(_lib.HandleOwner):
             board = Board(board)
         if multipv is not None and multipv != self._options.multipv:
             self.set_options(multipv=multipv)
-        lim = SearchLimits()
-        lim.depth = depth or 0
-        lim.nodes = nodes or 0
-        lim.movetime_ms = movetime or 0
-        lim.infinite = 1 if infinite else 0
-        lim.ponder = 1 if ponder else 0
-        for field, pair in (("time_ms", (btime, wtime)), ("inc_ms", (binc, winc)), ("byoyomi_ms", (byoyomi, byoyomi))):
-            arr = getattr(lim, field)
-            arr[0] = pair[0] or 0
-            arr[1] = pair[1] or 0
+        lim = _limits(depth, nodes, movetime, infinite, ponder, btime, wtime, binc, winc, byoyomi)
         callback = on_info if on_info is not None else self.on_info
         if callback is not None and not callable(callback):
             raise TypeError("on_info must be callable, not %s" % type(callback).__name__)

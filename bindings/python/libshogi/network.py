@@ -4,7 +4,7 @@ features for training, and the low-level Accumulator."""
 import ctypes
 import os
 
-from . import _errors, _lib
+from . import _args, _errors, _lib
 from ._lib import F
 from .board import BLACK, WHITE, Board, _numpy, _text
 
@@ -108,7 +108,7 @@ class Network(_lib.HandleOwner):
         """The deterministic test network: kind "test", "stress" (evaluate with
         fv_scale 128) or "zero"."""
         _lib.require("shogi_network_make_test")
-        return cls(_handle=_new_handle(F.shogi_network_make_test, _text(kind, "kind"), seed))
+        return cls(_handle=_new_handle(F.shogi_network_make_test, _text(kind, "kind"), _args.integer(seed, "seed", *_args.UINT64)))
 
     _kind = "network"
 
@@ -133,7 +133,7 @@ class Network(_lib.HandleOwner):
         if not isinstance(board, Board):
             board = Board(board)
         v = ctypes.c_int32()
-        _lib.call(F.shogi_network_evaluate, self._handle(), board._handle(), fv_scale, ctypes.byref(v))
+        _lib.call(F.shogi_network_evaluate, self._handle(), board._handle(), _args.int32(fv_scale, "fv_scale"), ctypes.byref(v))
         return v.value
 
     def evaluate_many(self, sfens, fv_scale=DEFAULT_FV_SCALE, out=None, strict=True):
@@ -142,6 +142,7 @@ class Network(_lib.HandleOwner):
         A bad SFEN raises ParseError naming the first bad index; with
         strict=False its value is 0 and no error is raised."""
         np = _numpy()
+        fv_scale = _args.int32(fv_scale, "fv_scale")
         keep, ptrs = _sfen_pointers(np, sfens)
         n = ptrs.shape[0]
         if out is None:
@@ -271,19 +272,10 @@ def halfkp_features_many(positions):
     return FeatureBatch(black, white, stm)
 
 
-def _int32_array(values):
-    """(pointer, length, keep-alive) for a sequence of feature indices."""
-    np = None
-    try:
-        import numpy as np
-    except ImportError:
-        pass
-    if np is not None and isinstance(values, np.ndarray):
-        a = np.ascontiguousarray(values, dtype=np.int32).ravel()
-        return a.ctypes.data, a.shape[0], a
-    values = list(values)
-    arr = (ctypes.c_int32 * len(values))(*values)
-    return ctypes.addressof(arr), len(values), arr
+def _int32_array(values, name="features"):
+    """(pointer, length, keep-alive) for a sequence of feature indices
+    (checked: integers, one dimension, int32 range)."""
+    return _args.int32_array(values, name)
 
 
 class Accumulator(_lib.HandleOwner):
@@ -309,7 +301,7 @@ class Accumulator(_lib.HandleOwner):
     def refresh(self, perspective, features):
         """Sets perspective (BLACK/WHITE) to biases + the given features."""
         p, n, keep = _int32_array(features)
-        _lib.call(F.shogi_accumulator_refresh, self._handle(), perspective, p, n)
+        _lib.call(F.shogi_accumulator_refresh, self._handle(), _args.int32(perspective, "perspective"), p, n)
         del keep
 
     def refresh_board(self, board):
@@ -320,13 +312,14 @@ class Accumulator(_lib.HandleOwner):
 
     def update(self, perspective, removed=(), added=()):
         """Subtracts removed and adds added features of one perspective."""
-        rp, rn, rk = _int32_array(removed)
-        ap, an, ak = _int32_array(added)
-        _lib.call(F.shogi_accumulator_update, self._handle(), perspective, rp, rn, ap, an)
+        rp, rn, rk = _int32_array(removed, "removed")
+        ap, an, ak = _int32_array(added, "added")
+        _lib.call(F.shogi_accumulator_update, self._handle(), _args.int32(perspective, "perspective"), rp, rn, ap, an)
         del rk, ak
 
     def evaluate(self, side_to_move, fv_scale=DEFAULT_FV_SCALE):
         """The evaluation for side_to_move (BLACK/WHITE)."""
         v = ctypes.c_int32()
-        _lib.call(F.shogi_accumulator_evaluate, self._handle(), side_to_move, fv_scale, ctypes.byref(v))
+        _lib.call(F.shogi_accumulator_evaluate, self._handle(), _args.int32(side_to_move, "side_to_move"),
+                  _args.int32(fv_scale, "fv_scale"), ctypes.byref(v))
         return v.value

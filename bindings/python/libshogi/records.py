@@ -12,7 +12,7 @@ import collections
 import ctypes
 import os
 
-from . import _lib
+from . import _args, _lib
 from ._errors import ParseError
 from ._lib import F
 from .board import Board, _numpy, _text
@@ -160,7 +160,8 @@ def encode_psv(board, score=0, move=0, result=0):
     """40 bytes of PackedSfenValue for a Board (see Board.to_psv)."""
     _lib.require("shogi_position_to_psv")
     buf = ctypes.create_string_buffer(PSV_SIZE)
-    _lib.call(F.shogi_position_to_psv, board._handle(), score, move & 0xFFFFFFFF, result, buf)
+    _lib.call(F.shogi_position_to_psv, board._handle(), _args.int32(score, "score"), _args.uint32(move, "move"),
+              _args.int32(result, "result"), buf)
     return buf.raw
 
 
@@ -168,7 +169,8 @@ def encode_hcpe(board, eval=0, move=0, result=0):
     """38 bytes of HuffmanCodedPosAndEval for a Board (see Board.to_hcpe)."""
     _lib.require("shogi_position_to_hcpe")
     buf = ctypes.create_string_buffer(HCPE_SIZE)
-    _lib.call(F.shogi_position_to_hcpe, board._handle(), eval, move & 0xFFFFFFFF, result, buf)
+    _lib.call(F.shogi_position_to_hcpe, board._handle(), _args.int32(eval, "eval"), _args.uint32(move, "move"),
+              _args.int32(result, "result"), buf)
     return buf.raw
 
 
@@ -267,6 +269,7 @@ def evaluate_psv(network, psv, fv_scale=16, strict=True, out=None):
     """Evaluates the positions of a PSV array (Network.evaluate_psv)."""
     _lib.require("shogi_network_evaluate_psv")
     np = _numpy()
+    fv_scale = _args.int32(fv_scale, "fv_scale")
     a, n = _records(np, psv, PSV_SIZE, "PackedSfenValue")
     if out is None:
         out = np.empty(n, dtype=np.int32)
@@ -288,7 +291,7 @@ def _format_code(fmt):
             return _FORMATS[fmt.lower().lstrip(".")]
         except KeyError:
             raise ValueError("unknown record format %r (csa, kif, ki2, usi)" % fmt) from None
-    return int(fmt)
+    return _args.int32(fmt, "format")
 
 
 def _encoding_code(enc):
@@ -297,7 +300,7 @@ def _encoding_code(enc):
             return _ENCODINGS[enc.lower()]
         except KeyError:
             raise ValueError("unknown encoding %r (utf-8, utf-8-sig, shift_jis)" % enc) from None
-    return int(enc)
+    return _args.int32(enc, "encoding")
 
 
 class Record(_lib.HandleOwner):
@@ -381,8 +384,7 @@ class Record(_lib.HandleOwner):
         """A Board after the first ply moves (default: all), with those moves
         in its history (pop works back to the start)."""
         moves = self.moves
-        if ply is None:
-            ply = len(moves)
+        ply = len(moves) if ply is None else _args.integer(ply, "ply", *_args.SIZE)
         h = ctypes.c_void_p()
         _lib.call(F.shogi_record_position, self._handle(), ply, ctypes.byref(h))
         return Board._from_handle(h, moves[:ply])
@@ -404,7 +406,7 @@ class Record(_lib.HandleOwner):
 
     @end.setter
     def end(self, value):
-        _lib.call(F.shogi_record_set_end, self._handle(), value)
+        _lib.call(F.shogi_record_set_end, self._handle(), _args.int32(value, "end"))
 
     def header(self, key):
         """A header value ("" if absent): "black", "white", "handicap",
