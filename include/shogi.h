@@ -973,6 +973,59 @@ SHOGI_API shogi_status_t shogi_engine_searching(shogi_engine_t eng,
                                                 int32_t *searching,
                                                 shogi_error_t *err);
 
+/* ---- position records and editing for bindings (ABI 1.1) ---- */
+/* The per-record and board-editing calls a binding makes in loops (cshogi's
+ * set_hcp / to_hcp / set_psfen / to_psfen / pieces / set_pieces / push_pass):
+ * no handle is created. A 32-byte HuffmanCodedPos (hcp, Apery / cshogi) or
+ * PackedSfen (YaneuraOu) sets an existing position: move number 1, history
+ * cleared; SHOGI_E_PARSE for bytes that are no position or a position the
+ * rules refuse (as for SFEN text), the position then unchanged. Writing
+ * needs exactly one king per side and at most the standard number of each
+ * type (SHOGI_E_STATE otherwise). */
+SHOGI_API shogi_status_t shogi_position_set_hcp(shogi_position_t pos,
+                                                const void *hcp,
+                                                shogi_error_t *err);
+SHOGI_API shogi_status_t shogi_position_hcp(shogi_position_t pos, void *hcp,
+                                            shogi_error_t *err);
+SHOGI_API shogi_status_t shogi_position_set_psfen(shogi_position_t pos,
+                                                  const void *psfen,
+                                                  shogi_error_t *err);
+SHOGI_API shogi_status_t shogi_position_psfen(shogi_position_t pos,
+                                              void *psfen,
+                                              shogi_error_t *err);
+
+/* The board as arrays: squares[81] (square index as everywhere, 0 = 1a)
+ * holds 0 for empty or the piece code, piece type (1 pawn, 2 lance,
+ * 3 knight, 4 silver, 5 bishop, 6 rook, 7 gold, 8 king, 9..14 the promoted
+ * pawn, lance, knight, silver, bishop (horse), rook (dragon)) + 16 for
+ * White; hands[14] the counts in hand, Black's 7 then White's, each in the
+ * order pawn, lance, knight, silver, bishop, rook, gold. Either array may be
+ * NULL (not written). */
+SHOGI_API shogi_status_t shogi_position_pieces(shogi_position_t pos,
+                                               uint8_t *squares,
+                                               uint8_t *hands,
+                                               shogi_error_t *err);
+
+/* Sets the position from such arrays (hands NULL: empty hands), the side
+ * to move (SHOGI_BLACK / SHOGI_WHITE) and SHOGI_SFEN_* flags: move number 1,
+ * history cleared. SHOGI_E_PARSE, with the position unchanged, for what
+ * SFEN text would be refused for (two kings, nifu, counts ...). */
+SHOGI_API shogi_status_t shogi_position_set_pieces(shogi_position_t pos,
+                                                   const uint8_t *squares,
+                                                   const uint8_t *hands,
+                                                   int32_t side,
+                                                   uint32_t flags,
+                                                   shogi_error_t *err);
+
+/* The null move: passes the turn (SHOGI_E_STATE in check). It counts as a
+ * ply (move number, history); shogi_position_undo_move and
+ * shogi_position_undo_null_move take it back (the latter SHOGI_E_STATE
+ * unless the last move is a null move). */
+SHOGI_API shogi_status_t shogi_position_do_null_move(shogi_position_t pos,
+                                                     shogi_error_t *err);
+SHOGI_API shogi_status_t shogi_position_undo_null_move(shogi_position_t pos,
+                                                       shogi_error_t *err);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
