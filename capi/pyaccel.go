@@ -4,6 +4,8 @@ package main
 import "C"
 
 import (
+	"strings"
+	"time"
 	"unsafe"
 
 	"github.com/libshogi/libshogi/libshogi/board"
@@ -171,6 +173,126 @@ func shogi_position_undo_null_move(h C.shogi_position_t, cerr *C.shogi_error_t) 
 			return errorf(statusState, "the last move is not a null move")
 		}
 		p.UndoNullMove()
+		return nil
+	})
+}
+
+//export shogi_position_pseudo_legal_moves
+func shogi_position_pseudo_legal_moves(h C.shogi_position_t, moves *C.uint32_t, capacity C.size_t, count *C.size_t, cerr *C.shogi_error_t) C.shogi_status_t {
+	return withPosition(cerr, h, func(p *board.Position) error {
+		if count == nil {
+			return errNull("count")
+		}
+		var ml board.MoveList
+		p.GeneratePseudoLegal(&ml)
+		return writeMoves(ml.Moves[:ml.N], moves, capacity, count)
+	})
+}
+
+// moveText writes text(p, move) for a legal move of position h.
+func moveText(cerr *C.shogi_error_t, h C.shogi_position_t, move C.uint32_t, buf *C.char, capacity C.size_t, needed *C.size_t, text func(p *board.Position, m board.Move) (string, error)) C.shogi_status_t {
+	return withPosition(cerr, h, func(p *board.Position) error {
+		s, err := text(p, board.Move(move))
+		if err != nil {
+			return moveError(err)
+		}
+		return writeString(s, buf, capacity, needed)
+	})
+}
+
+//export shogi_position_move_to_kif
+func shogi_position_move_to_kif(h C.shogi_position_t, move C.uint32_t, buf *C.char, capacity C.size_t, needed *C.size_t, cerr *C.shogi_error_t) C.shogi_status_t {
+	return moveText(cerr, h, move, buf, capacity, needed, record.KIFMoveText)
+}
+
+//export shogi_position_move_to_ki2
+func shogi_position_move_to_ki2(h C.shogi_position_t, move C.uint32_t, buf *C.char, capacity C.size_t, needed *C.size_t, cerr *C.shogi_error_t) C.shogi_status_t {
+	return moveText(cerr, h, move, buf, capacity, needed, record.KI2MoveText)
+}
+
+//export shogi_position_bod
+func shogi_position_bod(h C.shogi_position_t, buf *C.char, capacity C.size_t, needed *C.size_t, cerr *C.shogi_error_t) C.shogi_status_t {
+	return withPosition(cerr, h, func(p *board.Position) error {
+		d := record.DiagramOf(p)
+		return writeString(record.FormatBOD(&d, false), buf, capacity, needed)
+	})
+}
+
+// mainLineNode is node ply of g's main line (0 = the root, before the
+// first move).
+func mainLineNode(g *record.Game, ply C.size_t) (*record.Node, error) {
+	n := g.Root
+	for i := uint64(0); i < uint64(ply); i++ {
+		if len(n.Children) == 0 {
+			return nil, errorf(statusInvalidArgument, "ply %d is beyond the main line (%d moves)", uint64(ply), i)
+		}
+		n = n.Children[0]
+	}
+	return n, nil
+}
+
+//export shogi_record_move_time
+func shogi_record_move_time(h C.shogi_record_t, ply C.size_t, timeMs *C.int64_t, cerr *C.shogi_error_t) C.shogi_status_t {
+	return withRecord(cerr, h, func(g *record.Game) error {
+		if timeMs == nil {
+			return errNull("time_ms")
+		}
+		n, err := mainLineNode(g, ply)
+		if err != nil {
+			return err
+		}
+		*timeMs = -1
+		if n.HasTime {
+			*timeMs = C.int64_t(n.Time.Milliseconds())
+		}
+		return nil
+	})
+}
+
+//export shogi_record_move_comment
+func shogi_record_move_comment(h C.shogi_record_t, ply C.size_t, buf *C.char, capacity C.size_t, needed *C.size_t, cerr *C.shogi_error_t) C.shogi_status_t {
+	return withRecord(cerr, h, func(g *record.Game) error {
+		n, err := mainLineNode(g, ply)
+		if err != nil {
+			return err
+		}
+		return writeString(strings.Join(n.Comments, "\n"), buf, capacity, needed)
+	})
+}
+
+//export shogi_record_append_move
+func shogi_record_append_move(h C.shogi_record_t, move C.uint32_t, timeMs C.int64_t, comment *C.char, cerr *C.shogi_error_t) C.shogi_status_t {
+	return withRecord(cerr, h, func(g *record.Game) error {
+		if timeMs < -1 || timeMs > 1<<40 {
+			return errorf(statusInvalidArgument, "time_ms %d: -1 (none) or 0..2^40", int64(timeMs))
+		}
+		var text string
+		if comment != nil {
+			text = C.GoString(comment)
+		}
+		ns := g.MainLine()
+		if len(ns) > 0 && ns[len(ns)-1].End != nil {
+			return errorf(statusState, "the main line has ended")
+		}
+		p, err := g.PositionAt(len(ns))
+		if err != nil {
+			return wrap(statusState, err)
+		}
+		m, err := p.MoveFromMove16(uint16(move))
+		if err != nil {
+			return moveError(err)
+		}
+		last := g.Root
+		if len(ns) > 0 {
+			last = ns[len(ns)-1]
+		}
+		n := last.AddChild(m)
+		if timeMs >= 0 {
+			n.Time, n.HasTime = time.Duration(timeMs)*time.Millisecond, true
+		}
+		if text != "" {
+			n.Comments = strings.Split(text, "\n")
+		}
 		return nil
 	})
 }

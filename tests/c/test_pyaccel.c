@@ -147,10 +147,94 @@ TEST(null_move) {
     shogi_position_free(pos, NULL);
 }
 
+TEST(pseudo_legal_moves) {
+    /* Black: king 5i, silver 5h pinned by the white rook on 5a. Legal: the
+     * silver's 5g and the king's 4h 6h 4i 6i (5 moves); pseudo-legal adds
+     * the silver's 4g 6g 4i 6i, which leave the king attacked. */
+    uint32_t moves[600];
+    size_t n = 0, m = 0;
+    shogi_position_t pos;
+    shogi_error_t err;
+    CHECK_INT(shogi_position_from_sfen("4r3k/9/9/9/9/9/9/4S4/4K4 b - 1", &pos, NULL), SHOGI_OK);
+    CHECK_INT(shogi_position_legal_moves(pos, moves, 600, &n, &err), SHOGI_OK);
+    CHECK_INT(n, 5);
+    CHECK_INT(shogi_position_pseudo_legal_moves(pos, moves, 600, &m, &err), SHOGI_OK);
+    CHECK_INT(m, 9);
+    CHECK_INT(shogi_position_pseudo_legal_moves(pos, moves, 3, &m, &err), SHOGI_E_BUFFER_TOO_SMALL);
+    CHECK_INT(shogi_position_pseudo_legal_moves(pos, moves, 600, NULL, &err), SHOGI_E_NULL_POINTER);
+    shogi_position_free(pos, NULL);
+}
+
+TEST(move_text_and_bod) {
+    char buf[2048];
+    size_t needed = 0;
+    uint32_t m;
+    shogi_position_t pos;
+    shogi_error_t err;
+    CHECK_INT(shogi_position_from_sfen("startpos", &pos, NULL), SHOGI_OK);
+    CHECK_INT(shogi_position_move_from_usi(pos, "7g7f", &m, NULL), SHOGI_OK);
+    CHECK_INT(shogi_position_move_to_kif(pos, m, buf, sizeof buf, &needed, &err), SHOGI_OK);
+    CHECK(strcmp(buf, "\xef\xbc\x97\xe5\x85\xad\xe6\xad\xa9(77)") == 0); /* ７六歩(77) */
+    CHECK_INT(shogi_position_move_to_ki2(pos, m, buf, sizeof buf, &needed, &err), SHOGI_OK);
+    CHECK(strcmp(buf, "\xe2\x96\xb2\xef\xbc\x97\xe5\x85\xad\xe6\xad\xa9") == 0); /* ▲７六歩 */
+    CHECK_INT(shogi_position_move_to_kif(pos, 0x1234, buf, sizeof buf, &needed, &err), SHOGI_E_ILLEGAL_MOVE);
+    CHECK_INT(shogi_position_bod(pos, NULL, 0, &needed, &err), SHOGI_OK);
+    CHECK(needed > 200);
+    CHECK_INT(shogi_position_bod(pos, buf, sizeof buf, &needed, &err), SHOGI_OK);
+    CHECK(strstr(buf, "+---------------------------+") != NULL);
+    CHECK(strstr(buf, "|v\xe9\xa6\x99v\xe6\xa1\x82") != NULL); /* |v香v桂 */
+    shogi_position_free(pos, NULL);
+}
+
+TEST(record_move_data) {
+    shogi_position_t pos;
+    shogi_record_t rec;
+    shogi_error_t err;
+    int64_t t = 0;
+    char buf[256];
+    uint32_t m1, m2;
+    CHECK_INT(shogi_position_from_sfen("startpos", &pos, NULL), SHOGI_OK);
+    CHECK_INT(shogi_record_from_position(pos, &rec, NULL), SHOGI_OK);
+    shogi_position_move_from_usi(pos, "7g7f", &m1, NULL);
+    CHECK_INT(shogi_record_append_move(rec, m1, 3500, "** 30 -3334FU\nnice", &err), SHOGI_OK);
+    shogi_position_do_move(pos, m1, NULL);
+    shogi_position_move_from_usi(pos, "3c3d", &m2, NULL);
+    CHECK_INT(shogi_record_append_move(rec, m1, -1, NULL, &err), SHOGI_E_ILLEGAL_MOVE);
+    CHECK_INT(shogi_record_append_move(rec, m2, -2, NULL, &err), SHOGI_E_INVALID_ARGUMENT);
+    CHECK_INT(shogi_record_append_move(rec, m2, -1, NULL, &err), SHOGI_OK);
+    CHECK_INT(shogi_record_move_time(rec, 1, &t, &err), SHOGI_OK);
+    CHECK_INT(t, 3500);
+    CHECK_INT(shogi_record_move_time(rec, 2, &t, &err), SHOGI_OK);
+    CHECK_INT(t, -1);
+    CHECK_INT(shogi_record_move_time(rec, 3, &t, &err), SHOGI_E_INVALID_ARGUMENT);
+    CHECK_INT(shogi_record_move_comment(rec, 1, buf, sizeof buf, NULL, &err), SHOGI_OK);
+    CHECK(strcmp(buf, "** 30 -3334FU\nnice") == 0);
+    CHECK_INT(shogi_record_move_comment(rec, 0, buf, sizeof buf, NULL, &err), SHOGI_OK);
+    CHECK(strcmp(buf, "") == 0);
+    /* the record writes them: CSA T lines and comments */
+    {
+        char out[2048];
+        size_t needed = 0;
+        CHECK_INT(shogi_record_write(rec, SHOGI_RECORD_CSA, SHOGI_ENCODING_UTF8, out, sizeof out, &needed, &err), SHOGI_OK);
+        CHECK(strstr(out, "+7776FU") != NULL);
+        CHECK(strstr(out, "T3") != NULL);
+        CHECK(strstr(out, "-3334FU") != NULL);
+    }
+    CHECK_INT(shogi_record_set_end(rec, SHOGI_END_RESIGN, &err), SHOGI_OK);
+    shogi_position_do_move(pos, m2, NULL);
+    shogi_position_move_from_usi(pos, "2g2f", &m1, NULL);
+    CHECK_INT(shogi_record_append_move(rec, m1, -1, NULL, &err), SHOGI_E_STATE);
+    shogi_record_free(rec, NULL);
+    shogi_position_free(pos, NULL);
+}
+
 int main(void) {
     RUN(hcp_in_place);
     RUN(psfen_in_place);
     RUN(pieces_arrays);
     RUN(null_move);
+    RUN(pseudo_legal_moves);
+    RUN(move_text_and_bod);
+    RUN(record_move_data);
     return harness_summary();
 }

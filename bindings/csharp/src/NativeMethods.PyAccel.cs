@@ -34,5 +34,32 @@ namespace LibShogi
 
         [DllImport(Lib, CallingConvention = CdeclPositionEdit)]
         internal static extern int shogi_position_undo_null_move(PositionHandle pos, byte[] err);
+
+        [DllImport(Lib, CallingConvention = CdeclPositionEdit)]
+        internal static extern int shogi_position_pseudo_legal_moves(PositionHandle pos, [Out] uint[] moves, UIntPtr cap,
+                                                                     out UIntPtr count, byte[] err);
+
+        [DllImport(Lib, CallingConvention = CdeclPositionEdit)]
+        internal static extern int shogi_position_move_to_kif(PositionHandle pos, uint move, [Out] byte[] buf,
+                                                              UIntPtr cap, out UIntPtr needed, byte[] err);
+
+        [DllImport(Lib, CallingConvention = CdeclPositionEdit)]
+        internal static extern int shogi_position_move_to_ki2(PositionHandle pos, uint move, [Out] byte[] buf,
+                                                              UIntPtr cap, out UIntPtr needed, byte[] err);
+
+        [DllImport(Lib, CallingConvention = CdeclPositionEdit)]
+        internal static extern int shogi_position_bod(PositionHandle pos, [Out] byte[] buf, UIntPtr cap,
+                                                      out UIntPtr needed, byte[] err);
+
+        [DllImport(Lib, CallingConvention = CdeclPositionEdit)]
+        internal static extern int shogi_record_move_time(RecordHandle rec, UIntPtr ply, out long timeMs, byte[] err);
+
+        [DllImport(Lib, CallingConvention = CdeclPositionEdit)]
+        internal static extern int shogi_record_move_comment(RecordHandle rec, UIntPtr ply, [Out] byte[] buf,
+                                                             UIntPtr cap, out UIntPtr needed, byte[] err);
+
+        [DllImport(Lib, CallingConvention = CdeclPositionEdit)]
+        internal static extern int shogi_record_append_move(RecordHandle rec, uint move, long timeMs, byte[] comment,
+                                                            byte[] err);
     }
 }
