@@ -117,7 +117,7 @@ func shogi_position_pieces(h C.shogi_position_t, squares *C.uint8_t, hands *C.ui
 }
 
 //export shogi_position_set_pieces
-func shogi_position_set_pieces(h C.shogi_position_t, squares *C.uint8_t, hands *C.uint8_t, side C.int32_t, flags C.uint32_t, cerr *C.shogi_error_t) C.shogi_status_t {
+func shogi_position_set_pieces(h C.shogi_position_t, squares *C.uint8_t, hands *C.uint8_t, side C.int32_t, ply C.int32_t, flags C.uint32_t, cerr *C.shogi_error_t) C.shogi_status_t {
 	return withPosition(cerr, h, func(p *board.Position) error {
 		if squares == nil {
 			return errNull("squares")
@@ -128,6 +128,9 @@ func shogi_position_set_pieces(h C.shogi_position_t, squares *C.uint8_t, hands *
 		}
 		if side != C.SHOGI_BLACK && side != C.SHOGI_WHITE {
 			return errorf(statusInvalidArgument, "side %d: want SHOGI_BLACK or SHOGI_WHITE", int32(side))
+		}
+		if ply < 1 || ply > 1_000_000 {
+			return errorf(statusInvalidArgument, "move number %d: want 1..1000000", int32(ply))
 		}
 		var sq [board.NumSquares]board.Piece
 		copy(unsafe.Slice((*byte)(unsafe.Pointer(&sq[0])), board.NumSquares), unsafe.Slice((*byte)(unsafe.Pointer(squares)), board.NumSquares))
@@ -144,7 +147,7 @@ func shogi_position_set_pieces(h C.shogi_position_t, squares *C.uint8_t, hands *
 				}
 			}
 		}
-		err := p.SetPieces(&sq, hs, board.Color(side), 1, board.SFENOptions{
+		err := p.SetPieces(&sq, hs, board.Color(side), int(ply), board.SFENOptions{
 			AllowOpponentInCheck: flags&C.SHOGI_SFEN_ALLOW_OPPONENT_IN_CHECK != 0,
 			AllowDeadPieces:      flags&C.SHOGI_SFEN_ALLOW_DEAD_PIECES != 0,
 		})

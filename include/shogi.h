@@ -1007,13 +1007,14 @@ SHOGI_API shogi_status_t shogi_position_pieces(shogi_position_t pos,
                                                shogi_error_t *err);
 
 /* Sets the position from such arrays (hands NULL: empty hands), the side
- * to move (SHOGI_BLACK / SHOGI_WHITE) and SHOGI_SFEN_* flags: move number 1,
- * history cleared. SHOGI_E_PARSE, with the position unchanged, for what
- * SFEN text would be refused for (two kings, nifu, counts ...). */
+ * to move (SHOGI_BLACK / SHOGI_WHITE), the move number (1..1000000) and
+ * SHOGI_SFEN_* flags; history cleared. SHOGI_E_PARSE, with the position
+ * unchanged, for what SFEN text would be refused for (two kings, nifu,
+ * counts ...). */
 SHOGI_API shogi_status_t shogi_position_set_pieces(shogi_position_t pos,
                                                    const uint8_t *squares,
                                                    const uint8_t *hands,
-                                                   int32_t side,
+                                                   int32_t side, int32_t ply,
                                                    uint32_t flags,
                                                    shogi_error_t *err);
 

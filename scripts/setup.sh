@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need on a fresh Debian machine:
 # cmake, mingw-w64 (Windows DLL), wine64 (runs the Windows C tests), valgrind,
-# Mono (C# binding), pkg-config, numpy and pytest for Debian's python3.
+# Mono (C# binding), pkg-config, numpy, pytest, the Python headers, nbclient
+# and ipykernel for Debian's python3.
 # Idempotent.
 set -euo pipefail
 need=()
@@ -13,6 +14,11 @@ command -v pkg-config >/dev/null || need+=(pkg-config)
 command -v mcs >/dev/null || need+=(mono-devel)
 /usr/bin/python3 -c 'import numpy' 2>/dev/null || need+=(python3-numpy)
 /usr/bin/python3 -c 'import pytest' 2>/dev/null || need+=(python3-pytest)
+# the Python accelerator (libshogi._accel) needs the headers; the example
+# notebook runs headless with nbclient on an ipykernel
+[ -f "/usr/include/python3.$(/usr/bin/python3 -c 'import sys; print(sys.version_info[1])')/Python.h" ] || need+=(python3-dev)
+/usr/bin/python3 -c 'import nbclient' 2>/dev/null || need+=(python3-nbclient)
+/usr/bin/python3 -c 'import ipykernel' 2>/dev/null || need+=(python3-ipykernel)
 if [ ${#need[@]} -gt 0 ]; then
   echo "setup: installing ${need[*]}" >&2
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo

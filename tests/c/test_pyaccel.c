@@ -93,23 +93,24 @@ TEST(pieces_arrays) {
     CHECK_INT(hands[4], 1);             /* black: one bishop */
     CHECK_INT(hands[7 + 4], 0);
     CHECK_INT(shogi_position_new(&copy, NULL), SHOGI_OK);
-    CHECK_INT(shogi_position_set_pieces(copy, sq, hands, SHOGI_WHITE, 0, &err), SHOGI_OK);
+    CHECK_INT(shogi_position_set_pieces(copy, sq, hands, SHOGI_WHITE, 1, 0, &err), SHOGI_OK);
     CHECK(strcmp(sfen_of(copy), PSV_ROW4_SFEN) == 0);
     /* refused like SFEN text, the position unchanged */
     sq[4 * 9 + 4] = 8; /* a second black king */
-    CHECK_INT(shogi_position_set_pieces(copy, sq, hands, SHOGI_WHITE, 0, &err), SHOGI_E_PARSE);
+    CHECK_INT(shogi_position_set_pieces(copy, sq, hands, SHOGI_WHITE, 1, 0, &err), SHOGI_E_PARSE);
     CHECK(strstr(err.message, "two kings") != NULL);
     sq[4 * 9 + 4] = 0;
     hands[0] = 19;
-    CHECK_INT(shogi_position_set_pieces(copy, sq, hands, SHOGI_WHITE, 0, &err), SHOGI_E_PARSE);
+    CHECK_INT(shogi_position_set_pieces(copy, sq, hands, SHOGI_WHITE, 1, 0, &err), SHOGI_E_PARSE);
     hands[0] = 0;
-    CHECK_INT(shogi_position_set_pieces(copy, sq, hands, 2, 0, &err), SHOGI_E_INVALID_ARGUMENT);
-    CHECK_INT(shogi_position_set_pieces(copy, sq, hands, SHOGI_WHITE, 1u << 20, &err), SHOGI_E_INVALID_ARGUMENT);
-    CHECK_INT(shogi_position_set_pieces(copy, NULL, hands, SHOGI_WHITE, 0, &err), SHOGI_E_NULL_POINTER);
+    CHECK_INT(shogi_position_set_pieces(copy, sq, hands, 2, 1, 0, &err), SHOGI_E_INVALID_ARGUMENT);
+    CHECK_INT(shogi_position_set_pieces(copy, sq, hands, SHOGI_WHITE, 1, 1u << 20, &err), SHOGI_E_INVALID_ARGUMENT);
+    CHECK_INT(shogi_position_set_pieces(copy, NULL, hands, SHOGI_WHITE, 1, 0, &err), SHOGI_E_NULL_POINTER);
     CHECK(strcmp(sfen_of(copy), PSV_ROW4_SFEN) == 0);
     /* hands NULL: empty hands */
-    CHECK_INT(shogi_position_set_pieces(copy, sq, NULL, SHOGI_WHITE, 0, &err), SHOGI_OK);
-    CHECK(strcmp(sfen_of(copy), "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w - 1") == 0);
+    CHECK_INT(shogi_position_set_pieces(copy, sq, NULL, SHOGI_WHITE, 7, 0, &err), SHOGI_OK);
+    CHECK(strcmp(sfen_of(copy), "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w - 7") == 0);
+    CHECK_INT(shogi_position_set_pieces(copy, sq, NULL, SHOGI_WHITE, 0, 0, &err), SHOGI_E_INVALID_ARGUMENT);
     shogi_position_free(pos, NULL);
     shogi_position_free(copy, NULL);
 }

@@ -27,7 +27,7 @@ namespace LibShogi
 
         [DllImport(Lib, CallingConvention = CdeclPositionEdit)]
         internal static extern int shogi_position_set_pieces(PositionHandle pos, byte[] squares, byte[] hands, int side,
-                                                             uint flags, byte[] err);
+                                                             int ply, uint flags, byte[] err);
 
         [DllImport(Lib, CallingConvention = CdeclPositionEdit)]
         internal static extern int shogi_position_do_null_move(PositionHandle pos, byte[] err);

@@ -63,6 +63,7 @@ from . import _lib
 from ._lib import abi_version_string, live_handles, selftest_panic, version  # noqa: F401
 from .board import *  # noqa: F401,F403 - Board, move helpers and constants (board.__all__)
 from . import board, svg  # noqa: F401
+from ._core import accelerated, legal_moves_many  # noqa: F401 - the compiled accelerator (issue 17)
 from .network import (  # noqa: F401
     DEFAULT_FV_SCALE,
     HALFKP_DIMENSIONS,

@@ -144,9 +144,10 @@ class SearchResult(_ScoredLine):
     from the side to move's view; value is the raw evaluation-unit score."""
 
     _copied = ("score_kind", "score", "value", "depth", "seldepth", "nodes", "time_ms")
-    __slots__ = _copied + ("bestmove", "ponder", "pv", "lines")
+    __slots__ = _copied + ("bestmove", "ponder", "pv", "lines", "sfen")
 
-    def __init__(self, c):
+    def __init__(self, c, sfen=None):
+        self.sfen = sfen  # the searched position (for the notebook view)
         self._copy(c)
         self.bestmove = c.best_move
         self.ponder = c.ponder_move
@@ -163,6 +164,12 @@ class SearchResult(_ScoredLine):
     def __repr__(self):
         return "<SearchResult bestmove %s score %s depth %d nodes %d>" % (
             self.bestmove_usi, _score_text(self.score_kind, self.score), self.depth, self.nodes)
+
+    def _repr_html_(self):
+        """Notebook view: the position with the best move and the PV."""
+        from . import rich
+
+        return rich.search_result_html(self)
 
 
 _OPTION_NAMES = ("threads", "hash_mb", "multipv", "entering_king_rule", "max_moves_to_draw", "fv_scale",
@@ -370,7 +377,7 @@ class Engine(_lib.HandleOwner):
             raise _lib.exception(rcs[0], e)
         if errors:
             raise errors[0]
-        return SearchResult(result)
+        return SearchResult(result, board.sfen())
 
 
 def search(board, depth=None, network=None, **kwargs):

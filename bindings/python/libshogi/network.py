@@ -123,6 +123,12 @@ class Network(_lib.HandleOwner):
     def __repr__(self):
         return "<libshogi.Network %s>" % ("closed" if self._h is None else self.arch[:40] + "...")
 
+    def _repr_html_(self):
+        """Notebook view: the architecture."""
+        from . import rich
+
+        return rich.network_html(self)
+
     def save(self, path):
         """Writes the network as an nn.bin file."""
         _lib.call(F.shogi_network_save, self._handle(), os.fsencode(os.fspath(path)))

@@ -419,7 +419,67 @@ class Record(_lib.HandleOwner):
     black = property(lambda self: self.header("black"), lambda self, v: self.set_header("black", v))
     white = property(lambda self: self.header("white"), lambda self, v: self.set_header("white", v))
 
+    # -- per-move data -------------------------------------------------------
+    def _time(self, ply):
+        t = ctypes.c_int64()
+        _lib.call(F.shogi_record_move_time, self._handle(), ply, ctypes.byref(t))
+        return None if t.value < 0 else t.value
+
+    def _comment(self, ply):
+        return _lib.read_string(F.shogi_record_move_comment, self._handle(), ply)
+
+    @property
+    def times(self):
+        """Time used by each move of the main line in milliseconds (None
+        where the record gives none), aligned with moves."""
+        return [self._time(i + 1) for i in range(len(self.moves))]
+
+    @property
+    def comments(self):
+        """The comment of each move ("" for none; lines joined by "\n"),
+        aligned with moves. An engine line "** 30 -3334FU" keeps one "*"."""
+        return [self._comment(i + 1) for i in range(len(self.moves))]
+
+    @property
+    def comment(self):
+        """The comment before the first move."""
+        return self._comment(0)
+
+    @property
+    def scores(self):
+        """The evaluation of each move read from its engine comment
+        ("** <score> ..." as CSA and KIF writers such as cshogi's put it),
+        None where there is none; aligned with moves."""
+        out = []
+        for c in self.comments:
+            score = None
+            for line in c.split("\n"):
+                words = line.split()
+                if words and words[0] == "**" and len(words) > 1:
+                    try:
+                        score = int(words[1])
+                    except ValueError:
+                        pass
+                    break
+            out.append(score)
+        return out
+
+    def append(self, move, time_ms=None, comment=None):
+        """Appends a move legal at the end of the main line, with the time it
+        used (ms) and a comment (lines separated by "\n"); StateError once
+        the record has an end."""
+        t = -1 if time_ms is None else _args.integer(time_ms, "time_ms", 0, 1 << 40)
+        text = None if comment is None else _args.text(comment, "comment")
+        _lib.call(F.shogi_record_append_move, self._handle(), _args.uint32(move, "move"), t, text)
+
     def __repr__(self):
         if self._h is None:
             return "<libshogi.Record closed>"
         return "<libshogi.Record %s, %d moves>" % (FORMAT_NAMES.get(self.format, "built"), len(self))
+
+    def _repr_html_(self):
+        """Notebook view: the headers, then the board after every ply with
+        its KI2 move text, time and comment (HTML with inline SVG)."""
+        from . import rich
+
+        return rich.record_html(self)
