@@ -90,8 +90,9 @@ def _flip_case(ch: str) -> str:
 
 def rotate_sfen(sfen: str) -> str:
     """The SFEN of the position turned 180 degrees with the colours swapped
-    (Black's pieces become White's at the rotated squares, the hands and the
-    side to move swap); the move number is kept. As cshogi's rotate_sfen."""
+    (Black's pieces become White's at the rotated squares, the hands swap,
+    the side to move flips); the move number is kept. As cshogi's
+    rotate_sfen (which reads hand counts of one digit only; here any)."""
     fields = sfen.split()
     if fields and fields[0] == "sfen":
         fields = fields[1:]
@@ -127,8 +128,15 @@ def rotate_sfen(sfen: str) -> str:
     if side is None:
         raise ValueError("not an SFEN side to move: %r" % fields[1])
     hands = fields[2]
-    if hands != "-":
-        hands = "".join(_flip_case(c) if c.isalpha() else c for c in hands)
+    if hands != "-":  # swap the colours, Black's pieces first again
+        items, n = [], ""
+        for c in hands:
+            if c.isdigit():
+                n += c
+            else:
+                items.append(n + _flip_case(c))
+                n = ""
+        hands = "".join([i for i in items if i[-1].isupper()] + [i for i in items if i[-1].islower()])
     out = ["/".join(rows), side, hands]
     if len(fields) > 3:
         out.append(fields[3])

@@ -69,6 +69,13 @@ _dtypes = {}
 def _dtype(name):
     if name not in _dtypes:
         np = _numpy()
+        # cshogi's names for the field types
+        _dtypes["dtypeHcp"] = np.dtype((np.uint8, 32))
+        _dtypes["dtypeEval"] = np.dtype(np.int16)
+        _dtypes["dtypeMove16"] = np.dtype(np.int16)
+        _dtypes["dtypeGameResult"] = np.dtype(np.int8)
+        _dtypes["dtypeKey"] = np.dtype(np.uint64)
+        _dtypes["PackedSfen"] = np.dtype([("sfen", np.uint8, 32)])
         _dtypes["HuffmanCodedPos"] = np.dtype([("hcp", np.uint8, 32)])
         _dtypes["HuffmanCodedPosAndEval"] = np.dtype([
             ("hcp", np.uint8, 32),
@@ -90,10 +97,19 @@ def _dtype(name):
     return _dtypes[name]
 
 
+DTYPE_NAMES = ("HuffmanCodedPos", "HuffmanCodedPosAndEval", "PackedSfen", "PackedSfenValue", "dtypeHcp", "dtypeEval",
+               "dtypeMove16", "dtypeGameResult", "dtypeKey")
+"""The numpy dtypes, by cshogi's names (built on first use: numpy is optional)."""
+
+
 def __getattr__(name):  # PEP 562: build the dtypes when first used
-    if name in ("HuffmanCodedPos", "HuffmanCodedPosAndEval", "PackedSfenValue"):
+    if name in DTYPE_NAMES:
         return _dtype(name)
     raise AttributeError("module %r has no attribute %r" % (__name__, name))
+
+
+def __dir__():
+    return sorted(set(globals()) | set(DTYPE_NAMES))
 
 
 def read_psv(path, mmap=False):
