@@ -78,7 +78,9 @@ from .board_api import (  # noqa: F401
     move_to_csa,
     rotate_sfen,
 )
-from . import board_api, pieces, rich  # noqa: F401
+from .exporters import CSAExporter, KIFExporter  # noqa: F401
+from .usi_client import InfoListener, MultiPVListener, USIEngine  # noqa: F401
+from . import board_api, exporters, pieces, rich, usi_client  # noqa: F401
 from .network import (  # noqa: F401
     DEFAULT_FV_SCALE,
     HALFKP_DIMENSIONS,

@@ -463,19 +463,18 @@ class Record(_lib.HandleOwner):
 
     @property
     def scores(self):
-        """The evaluation of each move read from its engine comment
-        ("** <score> ..." as CSA and KIF writers such as cshogi's put it),
-        None where there is none; aligned with moves."""
+        """The evaluation of each move read from its engine comment (CSA
+        "'** <score> <pv>", read as "* <score> ..."; KIF "** <score>"), None
+        where there is none; aligned with moves."""
         out = []
         for c in self.comments:
             score = None
             for line in c.split("\n"):
-                words = line.split()
-                if words and words[0] == "**" and len(words) > 1:
-                    try:
-                        score = int(words[1])
-                    except ValueError:
-                        pass
+                if not line.startswith("*"):
+                    continue
+                words = line.lstrip("*").split()
+                if words and words[0].lstrip("+-").isdigit():
+                    score = int(words[0])
                     break
             out.append(score)
         return out
