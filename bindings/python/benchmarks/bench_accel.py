@@ -54,9 +54,19 @@ def py_perft(b, depth):
     return n
 
 
-def measure(runs, quick):
-    import numpy as np
+def _rows(n):
+    """n writable 32-byte rows: a numpy (n, 32) uint8 array, or memoryview
+    slices of a bytearray where numpy is absent."""
+    try:
+        import numpy as np
 
+        return np.zeros((n, 32), dtype=np.uint8), np.zeros(32, dtype=np.uint8)
+    except ImportError:
+        mv = memoryview(bytearray(32 * n))
+        return [mv[32 * i: 32 * i + 32] for i in range(n)], memoryview(bytearray(32))
+
+
+def measure(runs, quick):
     import libshogi
     from libshogi import Board
 
@@ -93,7 +103,7 @@ def measure(runs, quick):
             continue
         g.push(rnd.choice(moves))
         sfens.append(g.sfen())
-    hcps = np.zeros((len(sfens), 32), dtype=np.uint8)
+    hcps, dst = _rows(len(sfens))
     for i, s in enumerate(sfens):
         g.set_sfen(s)
         g.to_hcp(hcps[i])
@@ -115,8 +125,6 @@ def measure(runs, quick):
                 set_hcp(row)
 
     out["set_hcp (in place)"] = median(decode, runs) / (reps * len(sfens)) * 1e6
-    dst = np.zeros(32, dtype=np.uint8)
-
     def encode():
         for _ in range(reps):
             for s in hcps:
