@@ -246,6 +246,7 @@ abi_version = F.shogi_abi_version()
 
 
 def abi_version_string():
+    """The loaded library's ABI version as text, e.g. "1.1"."""
     return "%d.%d" % (abi_version >> 16, abi_version & 0xFFFF)
 
 

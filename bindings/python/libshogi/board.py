@@ -129,10 +129,12 @@ def move_from(move):
 
 
 def move_is_drop(move):
+    """True for a drop (the move's drop flag)."""
     return bool(move & 0x4000)
 
 
 def move_is_promotion(move):
+    """True for a promoting move."""
     return bool(move & 0x8000)
 
 
@@ -414,6 +416,7 @@ class Board(_core.Core, BoardAPI, _lib.HandleOwner):
         return self._get(F.shogi_position_game_result, _args.int32(max_moves, "max_moves"))
 
     def is_game_over(self, max_moves=0):
+        """True unless game_result(max_moves) is GAME_ONGOING."""
         return self.game_result(max_moves) != GAME_ONGOING
 
     def declaration(self, rule=RULE_27):

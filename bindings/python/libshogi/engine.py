@@ -94,10 +94,12 @@ class _ScoredLine(object):
 
     @property
     def is_mate(self):
+        """True when score counts plies to mate (SCORE_MATE)."""
         return self.score_kind == SCORE_MATE
 
     @property
     def pv_usi(self):
+        """The principal variation as USI strings."""
         return [move_to_usi(m) for m in self.pv]
 
 
@@ -155,10 +157,12 @@ class SearchResult(_ScoredLine):
 
     @property
     def bestmove_usi(self):
+        """The best move as USI text ("resign", "win" for the special moves)."""
         return move_to_usi(self.bestmove)
 
     @property
     def ponder_usi(self):
+        """The expected reply as USI text, or None."""
         return move_to_usi(self.ponder) if self.ponder else None
 
     def __repr__(self):
@@ -290,6 +294,7 @@ class Engine(_lib.HandleOwner):
 
     @property
     def searching(self):
+        """True while a search runs (any thread may ask)."""
         v = ctypes.c_int32()
         _lib.call(F.shogi_engine_searching, self._handle(), ctypes.byref(v))
         return v.value != 0

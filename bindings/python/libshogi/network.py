@@ -97,10 +97,12 @@ class Network(_lib.HandleOwner):
 
     @classmethod
     def load(cls, path):
+        """Loads an nn.bin file."""
         return cls(os.fspath(path))
 
     @classmethod
     def from_bytes(cls, data):
+        """Loads a network from the bytes of an nn.bin file."""
         return cls(bytes(data) if not isinstance(data, (bytes, bytearray, memoryview)) else data)
 
     @classmethod
@@ -142,11 +144,12 @@ class Network(_lib.HandleOwner):
         _lib.call(F.shogi_network_evaluate, self._handle(), board._handle(), _args.int32(fv_scale, "fv_scale"), ctypes.byref(v))
         return v.value
 
-    def evaluate_many(self, sfens, fv_scale=DEFAULT_FV_SCALE, out=None, strict=True):
+    def evaluate_many(self, sfens, fv_scale=DEFAULT_FV_SCALE, out=None, strict=True, progress=False):
         """Evaluates many SFENs in one library call (in parallel) into a numpy
         int32 array. sfens: a list of str/bytes or a numpy bytes/str array.
         A bad SFEN raises ParseError naming the first bad index; with
-        strict=False its value is 0 and no error is raised."""
+        strict=False its value is 0 and no error is raised. progress=True
+        reports progress (tqdm when installed) over chunks of 65536."""
         np = _numpy()
         fv_scale = _args.int32(fv_scale, "fv_scale")
         keep, ptrs = _sfen_pointers(np, sfens)
@@ -155,22 +158,29 @@ class Network(_lib.HandleOwner):
             out = np.empty(n, dtype=np.int32)
         elif out.dtype != np.int32 or out.shape != (n,) or not out.flags.c_contiguous or not out.flags.writeable:
             raise ValueError("out must be a writable contiguous int32 array of shape (%d,)" % n)
-        if n:
+        from . import _progress
+
+        for start, stop in (_progress.ranges(n, progress, "evaluate_many") if n else ()):
             e = _lib.err()
-            rc = F.shogi_network_evaluate_sfens(self._handle(), ptrs.ctypes.data, n, fv_scale, out.ctypes.data,
-                                                ctypes.byref(e))
+            rc = F.shogi_network_evaluate_sfens(self._handle(), ptrs.ctypes.data + start * 8, stop - start, fv_scale,
+                                                out.ctypes.data + start * 4, ctypes.byref(e))
             if rc and (strict or rc != _errors.E_PARSE):
-                raise _lib.exception(rc, e)
+                ex = _lib.exception(rc, e)
+                if start:
+                    ex.message = "%s (in the chunk from index %d)" % (ex.message, start)
+                    ex.args = (ex.message,)
+                raise ex
         del keep
         return out
 
-    def evaluate_psv(self, psv, fv_scale=DEFAULT_FV_SCALE, strict=True, out=None):
+    def evaluate_psv(self, psv, fv_scale=DEFAULT_FV_SCALE, strict=True, out=None, progress=False):
         """Evaluates the positions of a PackedSfenValue array in one call
         (numpy int32). strict=False gives 0 for bad records instead of
-        raising ParseError."""
+        raising ParseError. progress=True reports progress (tqdm when
+        installed) over chunks of 65536 records."""
         from . import records
 
-        return records.evaluate_psv(self, psv, fv_scale, strict, out)
+        return records.evaluate_psv(self, psv, fv_scale, strict, out, progress)
 
     def accumulator(self):
         """A new Accumulator of this network."""

@@ -12,7 +12,7 @@ import collections
 import ctypes
 import os
 
-from . import _args, _lib
+from . import _args, _lib, _progress
 from ._errors import ParseError
 from ._lib import F
 from .board import Board, _numpy, _text
@@ -223,6 +223,32 @@ def _bulk(fn, strict, *args):
     return None
 
 
+def _bulk_chunks(fn, strict, n, progress, desc, arrays):
+    """_bulk over [0, n) in chunks (see _progress.ranges). arrays: (base
+    address, bytes per record) for each pointer argument, in order; a
+    pointer is None for a scalar argument, which is passed as given."""
+    for start, stop in _progress.ranges(n, progress, desc):
+        args = []
+        for a in arrays:
+            if isinstance(a, tuple):
+                base, size = a
+                args.append(base + start * size)
+            elif a is _N:
+                args.append(stop - start)
+            else:
+                args.append(a)
+        try:
+            _bulk(fn, strict, *args)
+        except ParseError as ex:
+            if start:
+                ex.message = "%s (in the chunk from record %d)" % (ex.message, start)
+                ex.args = (ex.message,)
+            raise
+
+
+_N = object()  # stands for the chunk's record count in _bulk_chunks
+
+
 def psv_check(psv):
     """Number of bad records in a PSV array (0 = all decode)."""
     _lib.require("shogi_psv_check")
@@ -234,26 +260,30 @@ def psv_check(psv):
     return bad.value
 
 
-def psv_to_hcpe(psv, strict=True):
+def psv_to_hcpe(psv, strict=True, progress=False):
     """PSV array -> hcpe array (results made absolute). strict=False leaves
-    bad records zeroed instead of raising ParseError."""
+    bad records zeroed instead of raising ParseError. progress=True reports
+    progress (tqdm when installed) over chunks of 65536 records."""
     _lib.require("shogi_psv_to_hcpe")
     np = _numpy()
     a, n = _records(np, psv, PSV_SIZE, "PackedSfenValue")
     out = np.zeros(n, dtype=_dtype("HuffmanCodedPosAndEval"))
     if n:
-        _bulk(F.shogi_psv_to_hcpe, strict, a.ctypes.data, n, out.ctypes.data)
+        _bulk_chunks(F.shogi_psv_to_hcpe, strict, n, progress, "psv_to_hcpe",
+                     [(a.ctypes.data, PSV_SIZE), _N, (out.ctypes.data, HCPE_SIZE)])
     return out
 
 
-def hcpe_to_psv(hcpe, strict=True):
-    """hcpe array -> PSV array (results made relative; gamePly 0)."""
+def hcpe_to_psv(hcpe, strict=True, progress=False):
+    """hcpe array -> PSV array (results made relative; gamePly 0).
+    progress=True reports progress over chunks (as psv_to_hcpe)."""
     _lib.require("shogi_hcpe_to_psv")
     np = _numpy()
     a, n = _records(np, hcpe, HCPE_SIZE, "HuffmanCodedPosAndEval")
     out = np.zeros(n, dtype=_dtype("PackedSfenValue"))
     if n:
-        _bulk(F.shogi_hcpe_to_psv, strict, a.ctypes.data, n, out.ctypes.data)
+        _bulk_chunks(F.shogi_hcpe_to_psv, strict, n, progress, "hcpe_to_psv",
+                     [(a.ctypes.data, HCPE_SIZE), _N, (out.ctypes.data, PSV_SIZE)])
     return out
 
 
@@ -265,10 +295,11 @@ def psv_side_to_move(psv):
     return (a["sfen"][:, 0] & 1).astype(np.uint8) if n else np.zeros(0, dtype=np.uint8)
 
 
-def psv_halfkp_features(psv, strict=True):
+def psv_halfkp_features(psv, strict=True, progress=False):
     """HalfKP features of a PSV array in one call: FeatureBatch(black (n, 38)
     int32, white (n, 38) int32, side_to_move (n,) uint8). With strict=False
-    a bad record's rows are -1 instead of raising ParseError."""
+    a bad record's rows are -1 instead of raising ParseError. progress=True
+    reports progress over chunks."""
     _lib.require("shogi_psv_halfkp_features")
     from .network import FeatureBatch
 
@@ -277,12 +308,15 @@ def psv_halfkp_features(psv, strict=True):
     black = np.empty((n, MAX_ACTIVE), dtype=np.int32)
     white = np.empty((n, MAX_ACTIVE), dtype=np.int32)
     if n:
-        _bulk(F.shogi_psv_halfkp_features, strict, a.ctypes.data, n, black.ctypes.data, white.ctypes.data)
+        row = MAX_ACTIVE * 4
+        _bulk_chunks(F.shogi_psv_halfkp_features, strict, n, progress, "psv_halfkp_features",
+                     [(a.ctypes.data, PSV_SIZE), _N, (black.ctypes.data, row), (white.ctypes.data, row)])
     return FeatureBatch(black, white, psv_side_to_move(a))
 
 
-def evaluate_psv(network, psv, fv_scale=16, strict=True, out=None):
-    """Evaluates the positions of a PSV array (Network.evaluate_psv)."""
+def evaluate_psv(network, psv, fv_scale=16, strict=True, out=None, progress=False):
+    """Evaluates the positions of a PSV array (Network.evaluate_psv);
+    progress=True reports progress over chunks."""
     _lib.require("shogi_network_evaluate_psv")
     np = _numpy()
     fv_scale = _args.int32(fv_scale, "fv_scale")
@@ -292,7 +326,8 @@ def evaluate_psv(network, psv, fv_scale=16, strict=True, out=None):
     elif out.dtype != np.int32 or out.shape != (n,) or not out.flags.c_contiguous:
         raise ValueError("out must be a contiguous int32 array of shape (%d,)" % n)
     if n:
-        _bulk(F.shogi_network_evaluate_psv, strict, network._handle(), a.ctypes.data, n, fv_scale, out.ctypes.data)
+        _bulk_chunks(F.shogi_network_evaluate_psv, strict, n, progress, "evaluate_psv",
+                     [network._handle(), (a.ctypes.data, PSV_SIZE), _N, fv_scale, (out.ctypes.data, 4)])
     return out
 
 
@@ -333,6 +368,8 @@ class Record(_lib.HandleOwner):
 
     @classmethod
     def parse(cls, data, format=RECORD_AUTO):
+        """A record from text (str) or bytes in any encoding the reader knows;
+        format RECORD_AUTO detects CSA, KIF, KI2 or USI."""
         _lib.require("shogi_record_parse")
         if isinstance(data, str):
             data = data.encode("utf-8")
@@ -344,11 +381,13 @@ class Record(_lib.HandleOwner):
 
     @classmethod
     def read(cls, path, format=RECORD_AUTO):
+        """A record from a file (see parse)."""
         with open(os.fspath(path), "rb") as f:
             return cls.parse(f.read(), format)
 
     @classmethod
     def from_board(cls, board):
+        """A record of a Board's moves from the position it started at."""
         _lib.require("shogi_record_from_position")
         h = ctypes.c_void_p()
         _lib.call(F.shogi_record_from_position, board._handle(), ctypes.byref(h))
@@ -379,6 +418,7 @@ class Record(_lib.HandleOwner):
 
     @property
     def start_sfen(self):
+        """The SFEN of the start position."""
         return _lib.read_string(F.shogi_record_start_sfen, self._handle())
 
     @property
@@ -430,10 +470,13 @@ class Record(_lib.HandleOwner):
         return _lib.read_string(F.shogi_record_header, self._handle(), _text(key, "key"))
 
     def set_header(self, key, value):
+        """Sets a header ("black", "white", "Event", ... as header())."""
         _lib.call(F.shogi_record_set_header, self._handle(), _text(key, "key"), _text(value, "value"))
 
-    black = property(lambda self: self.header("black"), lambda self, v: self.set_header("black", v))
-    white = property(lambda self: self.header("white"), lambda self, v: self.set_header("white", v))
+    black = property(lambda self: self.header("black"), lambda self, v: self.set_header("black", v),
+                     doc="Black's name (KIF 先手, CSA N+).")
+    white = property(lambda self: self.header("white"), lambda self, v: self.set_header("white", v),
+                     doc="White's name (KIF 後手, CSA N-).")
 
     # -- per-move data -------------------------------------------------------
     def _time(self, ply):

@@ -147,6 +147,7 @@ class InfoListener(object):
 
     @property
     def bestmove(self) -> Optional[str]:
+        """The move of the bestmove line (None before it came)."""
         return self._bestmove
 
     @property
@@ -164,6 +165,7 @@ class InfoListener(object):
 
     @property
     def pv(self) -> List[str]:
+        """The last PV as USI moves."""
         return self._info.get("pv", [])
 
 
@@ -183,6 +185,7 @@ class MultiPVListener(InfoListener):
 
     @property
     def info(self) -> List[Dict]:
+        """The last info line of each MultiPV index (parse_info dicts), best first."""
         return [self._lines[k] for k in sorted(self._lines)]
 
 
@@ -338,6 +341,7 @@ class USIEngine(object):
         return words
 
     def ponderhit(self, listener: Listener = None) -> None:
+        """ponderhit: the expected move was played; the search goes on as a normal go."""
         self._send("ponderhit")
 
     def stop(self, listener: Listener = None) -> None:
