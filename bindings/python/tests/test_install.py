@@ -30,6 +30,7 @@ def test_pip_install_with_library_in_package(tmp_path):
     assert r.returncode == 0, r.stderr
     env = dict(os.environ)
     env.pop("LIBSHOGI_LIBRARY", None)
+    env.pop("LIBSHOGI_NO_ACCEL", None)  # the installed package as a user gets it
     env["PYTHONPATH"] = str(target)
     r = subprocess.run([sys.executable, "-c", "import libshogi; print(libshogi.library_path); print(libshogi.Board().perft(2))"],
                        cwd=str(tmp_path), env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
