@@ -24,6 +24,7 @@ sys.path.insert(0, os.path.dirname(HERE))
 MIDGAME = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1"
 
 TARGETS = [  # name, unit, target
+    ("loop + 2 builtin calls (interpreter baseline)", "us/iter", None),
     ("push+pop", "us/pair", 0.3),
     ("legal_moves (start)", "us/call", 1.2),
     ("legal_moves (midgame)", "us/call", 1.2),
@@ -82,6 +83,14 @@ def measure(runs, quick):
             pop()
 
     out["push+pop"] = median(pushpop, runs) / n * 1e6
+    one, empty = abs, ()
+
+    def baseline():  # what the loop and two C calls cost the interpreter alone
+        for _ in range(n):
+            one(m)
+            len(empty)
+
+    out["loop + 2 builtin calls (interpreter baseline)"] = median(baseline, runs) / n * 1e6
     for name, sfen in (("legal_moves (start)", "startpos"), ("legal_moves (midgame)", MIDGAME)):
         b.set_sfen(sfen)
 
@@ -162,9 +171,9 @@ def main():
         results[label] = json.loads(r.stdout)
     if not results["accel"]["accelerated"]:
         print("note: the accelerator is not built (python3 setup.py build_ext --inplace); both columns are ctypes")
-    print("%-30s %10s %10s %10s  %s" % ("operation (median of %d)" % args.runs, "accel", "ctypes", "target", "unit"))
+    print("%-46s %10s %10s %10s  %s" % ("operation (median of %d)" % args.runs, "accel", "ctypes", "target", "unit"))
     for name, unit, target in TARGETS:
-        print("%-30s %10.3f %10.3f %10s  %s" % (name, results["accel"][name], results["ctypes"][name],
+        print("%-46s %10.3f %10.3f %10s  %s" % (name, results["accel"][name], results["ctypes"][name],
                                               "-" if target is None else "<= %g" % target, unit))
 
 

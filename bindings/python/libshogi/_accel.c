@@ -121,6 +121,15 @@ static shogi_handle_t handle_of(Core *self) {
 /* An unsigned 32-bit integer argument: TypeError for non-integers,
  * ValueError when out of range (ctypes would wrap it). */
 static int uint32_arg(PyObject *o, const char *name, uint32_t *out) {
+    if (PyLong_CheckExact(o)) { /* the usual case: no conversion object */
+        int overflow = 0;
+        long long x = PyLong_AsLongLongAndOverflow(o, &overflow);
+        if (!overflow && x >= 0 && x <= 0xFFFFFFFFLL) {
+            *out = (uint32_t)x;
+            return 0;
+        }
+        if (x == -1 && PyErr_Occurred()) return -1;
+    }
     PyObject *v = PyNumber_Index(o);
     if (!v) {
         PyErr_Format(PyExc_TypeError, "%s must be an integer", name);
