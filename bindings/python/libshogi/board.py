@@ -123,8 +123,9 @@ def move_to(move):
 
 
 def move_from(move):
-    """From-square of a board move (for a drop: the piece type, see
-    move_drop_hand_piece)."""
+    """From-square of a board move; for a drop, the dropped piece type
+    (PAWN 1 ... GOLD 7). cshogi's move_from of a drop is 81 + type - 1
+    (Apery's encoding): use move_is_drop first, or cshogi_move16()."""
     return (move >> 7) & 0x7F
 
 
@@ -139,12 +140,16 @@ def move_is_promotion(move):
 
 
 def move_drop_hand_piece(move):
-    """Piece type dropped (PAWN ... GOLD) by a drop move."""
+    """Piece type dropped (PAWN ... GOLD) by a drop move. cshogi's function
+    of this name gives the hand-piece index (HPAWN 0 ... HGOLD 4, HBISHOP 5,
+    HROOK 6): piece_type_to_hand_piece() converts."""
     return (move >> 7) & 0x7F
 
 
 def move16(move):
-    """The move16 (low 16 bits) of a move."""
+    """The move16 (low 16 bits) of a move: YaneuraOu's encoding, as PSV
+    files store it. cshogi's move16() is Apery's (hcpe files): use
+    cshogi_move16(move) or move16_to_hcpe(move16(move)) for that."""
     return move & 0xFFFF
 
 
