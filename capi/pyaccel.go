@@ -37,30 +37,34 @@ func setDiagram(p *board.Position, d *record.Diagram) error {
 	return nil
 }
 
-// setPacked decodes a 32-byte position with decode into p.
-func setPacked(cerr *C.shogi_error_t, h C.shogi_position_t, data unsafe.Pointer, decode func(b *[32]byte, d *record.Diagram) error) C.shogi_status_t {
+// The four record functions are written out, without function values:
+// a decoder passed as a value made the diagram escape to the heap (an
+// allocation per record in loops over millions of records).
+
+//export shogi_position_set_hcp
+func shogi_position_set_hcp(h C.shogi_position_t, hcp unsafe.Pointer, cerr *C.shogi_error_t) C.shogi_status_t {
 	return withPosition(cerr, h, func(p *board.Position) error {
-		b, err := packed32(data, "data")
+		b, err := packed32(hcp, "hcp")
 		if err != nil {
 			return err
 		}
 		var d record.Diagram
-		if err := decode(b, &d); err != nil {
+		if err := record.DecodeHCP((*record.HCP)(b), &d); err != nil {
 			return wrap(statusParse, err)
 		}
 		return setDiagram(p, &d)
 	})
 }
 
-// writePacked encodes p with encode into the caller's 32 bytes.
-func writePacked(cerr *C.shogi_error_t, h C.shogi_position_t, out unsafe.Pointer, encode func(d *record.Diagram) ([32]byte, error)) C.shogi_status_t {
+//export shogi_position_hcp
+func shogi_position_hcp(h C.shogi_position_t, hcp unsafe.Pointer, cerr *C.shogi_error_t) C.shogi_status_t {
 	return withPosition(cerr, h, func(p *board.Position) error {
-		b, err := packed32(out, "out")
+		b, err := packed32(hcp, "hcp")
 		if err != nil {
 			return err
 		}
 		d := record.DiagramOf(p)
-		v, err := encode(&d)
+		v, err := record.EncodeHCP(&d)
 		if err != nil {
 			return wrap(statusState, err)
 		}
@@ -69,31 +73,35 @@ func writePacked(cerr *C.shogi_error_t, h C.shogi_position_t, out unsafe.Pointer
 	})
 }
 
-//export shogi_position_set_hcp
-func shogi_position_set_hcp(h C.shogi_position_t, hcp unsafe.Pointer, cerr *C.shogi_error_t) C.shogi_status_t {
-	return setPacked(cerr, h, hcp, func(b *[32]byte, d *record.Diagram) error { return record.DecodeHCP((*record.HCP)(b), d) })
-}
-
-//export shogi_position_hcp
-func shogi_position_hcp(h C.shogi_position_t, hcp unsafe.Pointer, cerr *C.shogi_error_t) C.shogi_status_t {
-	return writePacked(cerr, h, hcp, func(d *record.Diagram) ([32]byte, error) {
-		v, err := record.EncodeHCP(d)
-		return [32]byte(v), err
-	})
-}
-
 //export shogi_position_set_psfen
 func shogi_position_set_psfen(h C.shogi_position_t, psfen unsafe.Pointer, cerr *C.shogi_error_t) C.shogi_status_t {
-	return setPacked(cerr, h, psfen, func(b *[32]byte, d *record.Diagram) error {
-		return record.DecodePackedSfen((*record.PackedSfen)(b), d)
+	return withPosition(cerr, h, func(p *board.Position) error {
+		b, err := packed32(psfen, "psfen")
+		if err != nil {
+			return err
+		}
+		var d record.Diagram
+		if err := record.DecodePackedSfen((*record.PackedSfen)(b), &d); err != nil {
+			return wrap(statusParse, err)
+		}
+		return setDiagram(p, &d)
 	})
 }
 
 //export shogi_position_psfen
 func shogi_position_psfen(h C.shogi_position_t, psfen unsafe.Pointer, cerr *C.shogi_error_t) C.shogi_status_t {
-	return writePacked(cerr, h, psfen, func(d *record.Diagram) ([32]byte, error) {
-		v, err := record.EncodePackedSfen(d)
-		return [32]byte(v), err
+	return withPosition(cerr, h, func(p *board.Position) error {
+		b, err := packed32(psfen, "psfen")
+		if err != nil {
+			return err
+		}
+		d := record.DiagramOf(p)
+		v, err := record.EncodePackedSfen(&d)
+		if err != nil {
+			return wrap(statusState, err)
+		}
+		*b = v
+		return nil
 	})
 }
 

@@ -113,6 +113,8 @@ typedef struct {
 
 static PyTypeObject *CoreType;
 
+static PyObject *move_int(uint32_t m);
+
 static shogi_handle_t handle_of(Core *self) {
     if (!self->h) PyErr_SetString(PyExc_ValueError, "the board was closed");
     return self->h;
@@ -277,13 +279,40 @@ static PyObject *Core_push_usi(Core *self, PyObject *arg) {
     shogi_rc_t rc = api.do_move_usi(h, PyBytes_AsString(b), &m, &e);
     Py_DECREF(b);
     if (rc) return fail(rc, &e);
-    PyObject *mv = PyLong_FromUnsignedLong(m);
+    PyObject *mv = move_int(m);
     if (!mv) return NULL;
     if (PyList_Append(self->history, mv) < 0) {
         Py_DECREF(mv);
         return NULL;
     }
     return mv;
+}
+
+/* Move ints, cached: a legal move list would otherwise create one int
+ * object per move per call, which costs more than generating the moves.
+ * A move is the moving piece (5 bits) << 16 | move16, so one table of
+ * 65536 entries per piece value, made when first needed, holds every move
+ * ever returned (a few thousand in practice). The GIL guards the tables;
+ * they live as long as the module. */
+static PyObject **move_cache[32];
+
+static PyObject *move_int(uint32_t m) {
+    uint32_t hi = m >> 16;
+    if (hi >= 32) return PyLong_FromUnsignedLong(m);
+    PyObject **t = move_cache[hi];
+    if (!t) {
+        t = (PyObject **)PyMem_Calloc(65536, sizeof *t);
+        if (!t) return PyLong_FromUnsignedLong(m);
+        move_cache[hi] = t;
+    }
+    PyObject *v = t[m & 0xFFFF];
+    if (!v) {
+        v = PyLong_FromUnsignedLong(m);
+        if (!v) return NULL;
+        t[m & 0xFFFF] = v; /* the table's reference */
+    }
+    Py_INCREF(v);
+    return v;
 }
 
 /* The legal moves of h as a new list. */
@@ -296,7 +325,7 @@ static PyObject *moves_list(shogi_handle_t h) {
     PyObject *list = PyList_New((Py_ssize_t)n);
     if (!list) return NULL;
     for (size_t i = 0; i < n; i++) {
-        PyObject *v = PyLong_FromUnsignedLong(buf[i]);
+        PyObject *v = move_int(buf[i]);
         if (!v) {
             Py_DECREF(list);
             return NULL;
