@@ -33,7 +33,16 @@ func FuzzSetPieces(f *testing.F) {
 			if p.SFEN() != before || p.Key() != key {
 				t.Fatalf("refused (%v) but changed to %s", err, p.SFEN())
 			}
+			// what SFEN text can say of it, SFEN text refuses too
+			if text, ok := sfenOfArrays(&squares, hands, side); ok {
+				if _, serr := FromSFEN(text); serr == nil {
+					t.Fatalf("SetPieces refused %s (%v), SFEN text accepts it", text, err)
+				}
+			}
 			return
+		}
+		if p.ComputeKey() != p.Key() {
+			t.Fatalf("%s: key %x, computeKey %x", p.SFEN(), p.Key(), p.ComputeKey())
 		}
 		q, err := FromSFEN(p.SFEN())
 		if err != nil {
@@ -49,4 +58,30 @@ func FuzzSetPieces(f *testing.F) {
 			t.Fatalf("%s: %d legal moves, SFEN's position %d", p.SFEN(), a.N, b.N)
 		}
 	})
+}
+
+// sfenOfArrays writes squares, hands and side as SFEN text, unchecked;
+// false when the arrays hold what SFEN cannot say (no piece code, hand
+// bits outside the counts, a side other than 0 or 1).
+func sfenOfArrays(squares *[NumSquares]Piece, hands [2]Hand, side Color) (string, bool) {
+	q := newEmptyPosition()
+	for s, pc := range squares {
+		if pc == NoPiece {
+			continue
+		}
+		if pc.Type() == NoPieceType || pc.Type() >= NumPieceTypes || pc>>4 > 1 {
+			return "", false
+		}
+		q.board[s] = pc
+	}
+	for c := range hands {
+		if hands[c].Set(Pawn, 0).Set(Lance, 0).Set(Knight, 0).Set(Silver, 0).Set(Bishop, 0).Set(Rook, 0).Set(Gold, 0) != 0 {
+			return "", false
+		}
+	}
+	if side > White {
+		return "", false
+	}
+	q.hands, q.side = hands, side
+	return q.SFEN(), true
 }
