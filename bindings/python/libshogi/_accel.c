@@ -315,6 +315,39 @@ static PyObject *move_int(uint32_t m) {
     return v;
 }
 
+/* push_usi for every move of a sequence or a space-separated str: one C
+ * loop for a whole game; the moves done before an error stay done. */
+static PyObject *Core_push_usi_moves(Core *self, PyObject *arg) {
+    PyObject *items;
+    if (PyUnicode_Check(arg)) {
+        items = PyUnicode_Split(arg, NULL, -1);
+    } else if (PyBytes_Check(arg)) {
+        PyErr_SetString(PyExc_TypeError, "usis must be str or a sequence of str");
+        return NULL;
+    } else {
+        items = PySequence_List(arg);
+    }
+    if (!items) return NULL;
+    Py_ssize_t n = PyList_Size(items);
+    PyObject *out = PyList_New(0);
+    if (!out) {
+        Py_DECREF(items);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *m = Core_push_usi(self, PyList_GetItem(items, i));
+        if (!m || PyList_Append(out, m) < 0) {
+            Py_XDECREF(m);
+            Py_DECREF(out);
+            Py_DECREF(items);
+            return NULL;
+        }
+        Py_DECREF(m);
+    }
+    Py_DECREF(items);
+    return out;
+}
+
 /* The legal moves of h as a new list. */
 static PyObject *moves_list(shogi_handle_t h) {
     uint32_t buf[MAX_MOVES];
@@ -486,6 +519,9 @@ static PyMethodDef Core_methods[] = {
     {"push", (PyCFunction)Core_push, METH_O, "Does a legal move (IllegalMoveError otherwise; board unchanged)."},
     {"pop", (PyCFunction)Core_pop, METH_NOARGS, "Undoes the last move; returns it (StateError if there is none)."},
     {"push_usi", (PyCFunction)Core_push_usi, METH_O, "Does a legal move given as USI text; returns the move."},
+    {"push_usi_moves", (PyCFunction)Core_push_usi_moves, METH_O,
+     "push_usi for each move of an iterable (or a space-separated string); returns the moves. On an error the moves "
+     "before it stay."},
     {"sfen", (PyCFunction)Core_sfen, METH_NOARGS, "Canonical SFEN (without the \"sfen \" prefix)."},
     {"set_sfen", (PyCFunction)Core_set_sfen, METH_O, "Replaces the position with SFEN text and clears the history."},
     {"is_check", (PyCFunction)Core_is_check, METH_NOARGS, "True if the side to move is in check."},

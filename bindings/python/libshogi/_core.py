@@ -166,6 +166,13 @@ class _PyCore(object):
         self._history.append(m)
         return m
 
+    def push_usi_moves(self, usis):
+        """push_usi for each move of an iterable (or a space-separated
+        string); returns the moves. On an error the moves before it stay."""
+        if isinstance(usis, str):
+            usis = usis.split()
+        return [self.push_usi(u) for u in usis]
+
     @property
     def legal_moves(self):
         """The legal moves as a list of ints."""

@@ -394,12 +394,6 @@ class Board(_core.Core, BoardAPI, _lib.HandleOwner):
         """The legal move for an hcpe-convention move16."""
         return self._get_u32(F.shogi_position_move_from_move16, hcpe_move & 0xFFFF, 1)
 
-    def push_usi_moves(self, usis):
-        """push_usi for each move of an iterable (or a space-separated string)."""
-        if isinstance(usis, str):
-            usis = usis.split()
-        return [self.push_usi(u) for u in usis]
-
     def peek(self):
         """The last move pushed on this Board (MOVE_NONE if none)."""
         return self._history[-1] if self._history else MOVE_NONE

@@ -74,6 +74,17 @@ for game in range(12):
             errors.append(type(e).__name__)
     log.append(["errors", errors, scratch.sfen()])
     out["games"].append(log)
+g = Board()
+out["moves"] = g.push_usi_moves("7g7f 3c3d 8h2b+")
+try:
+    g.push_usi_moves(["3a2b", "9a9b", "7a7b"])  # 9a9b is not legal: 3a2b stays done
+except libshogi.IllegalMoveError as e:
+    out["moves_error"] = [type(e).__name__, g.sfen(), len(g.history)]
+for bad in (b"7g7f", 5, [7]):
+    try:
+        Board().push_usi_moves(bad)
+    except TypeError as e:
+        out.setdefault("moves_types", []).append(type(e).__name__)
 out["many"] = libshogi.legal_moves_many([Board(), b])
 out["perft"] = [Board().perft(3), b.perft(2)]
 json.dump(out, sys.stdout)
@@ -117,6 +128,9 @@ def test_both_paths_agree():
     assert a["accelerated"] and not c["accelerated"]
     assert a["perft"] == c["perft"] and a["perft"][0] == 25470
     assert a["many"] == c["many"]
+    assert a["moves"] == c["moves"] and len(a["moves"]) == 3
+    assert a["moves_error"] == c["moves_error"] and a["moves_error"][2] == 4
+    assert a["moves_types"] == c["moves_types"] == ["TypeError"] * 3
     assert len(a["games"]) == len(c["games"]) == 12
     for i, (ga, gc) in enumerate(zip(a["games"], c["games"])):
         assert ga == gc, "game %d differs" % i
