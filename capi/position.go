@@ -277,6 +277,10 @@ func shogi_position_undo_move(h C.shogi_position_t, cerr *C.shogi_error_t) C.sho
 		if p.GamePlyFromRoot() == 0 {
 			return errorf(statusState, "no move to undo")
 		}
+		if p.LastMove() == board.MoveNull { // shogi_position_do_null_move
+			p.UndoNullMove()
+			return nil
+		}
 		p.UndoMove()
 		return nil
 	})

@@ -1519,6 +1519,117 @@ SHOGI_API shogi_status_t shogi_position_book_key_after(shogi_position_t pos,
  * results. The string is static: do not free it. */
 SHOGI_API const char *shogi_simd_level(void);
 
+/* ---- bindings: position records, editing and move text (ABI 1.1) ---- */
+/* The per-record and board-editing calls a binding makes in loops (cshogi's
+ * set_hcp / to_hcp / set_psfen / to_psfen / pieces / set_pieces / push_pass):
+ * no handle is created. A 32-byte HuffmanCodedPos (hcp, Apery / cshogi) or
+ * PackedSfen (YaneuraOu) sets an existing position: move number 1, history
+ * cleared; SHOGI_E_PARSE for bytes that are no position or a position the
+ * rules refuse (as for SFEN text), the position then unchanged. Writing
+ * needs exactly one king per side and at most the standard number of each
+ * type (SHOGI_E_STATE otherwise). */
+SHOGI_API shogi_status_t shogi_position_set_hcp(shogi_position_t pos,
+                                                const void *hcp,
+                                                shogi_error_t *err);
+SHOGI_API shogi_status_t shogi_position_hcp(shogi_position_t pos, void *hcp,
+                                            shogi_error_t *err);
+SHOGI_API shogi_status_t shogi_position_set_psfen(shogi_position_t pos,
+                                                  const void *psfen,
+                                                  shogi_error_t *err);
+SHOGI_API shogi_status_t shogi_position_psfen(shogi_position_t pos,
+                                              void *psfen,
+                                              shogi_error_t *err);
+
+/* The board as arrays: squares[81] (square index as everywhere, 0 = 1a)
+ * holds 0 for empty or the piece code, piece type (1 pawn, 2 lance,
+ * 3 knight, 4 silver, 5 bishop, 6 rook, 7 gold, 8 king, 9..14 the promoted
+ * pawn, lance, knight, silver, bishop (horse), rook (dragon)) + 16 for
+ * White; hands[14] the counts in hand, Black's 7 then White's, each in the
+ * order pawn, lance, knight, silver, bishop, rook, gold. Either array may be
+ * NULL (not written). */
+SHOGI_API shogi_status_t shogi_position_pieces(shogi_position_t pos,
+                                               uint8_t *squares,
+                                               uint8_t *hands,
+                                               shogi_error_t *err);
+
+/* Sets the position from such arrays (hands NULL: empty hands), the side
+ * to move (SHOGI_BLACK / SHOGI_WHITE), the move number (1..1000000) and
+ * SHOGI_SFEN_* flags; history cleared. SHOGI_E_PARSE, with the position
+ * unchanged, for what SFEN text would be refused for (two kings, nifu,
+ * counts ...). */
+SHOGI_API shogi_status_t shogi_position_set_pieces(shogi_position_t pos,
+                                                   const uint8_t *squares,
+                                                   const uint8_t *hands,
+                                                   int32_t side, int32_t ply,
+                                                   uint32_t flags,
+                                                   shogi_error_t *err);
+
+/* The null move: passes the turn (SHOGI_E_STATE in check). It counts as a
+ * ply (move number, history); shogi_position_undo_move and
+ * shogi_position_undo_null_move take it back (the latter SHOGI_E_STATE
+ * unless the last move is a null move). */
+SHOGI_API shogi_status_t shogi_position_do_null_move(shogi_position_t pos,
+                                                     shogi_error_t *err);
+SHOGI_API shogi_status_t shogi_position_undo_null_move(shogi_position_t pos,
+                                                       shogi_error_t *err);
+
+/* The pseudo-legal moves: those that obey the movement, promotion and drop
+ * rules (nifu, dead squares, pawn-drop mate) but may leave the mover's own
+ * king attacked (a pinned piece leaving its line, a king stepping into an
+ * attack, a move that ignores a check) - the legal moves among them
+ * included. "Arrays out" as shogi_position_legal_moves. */
+SHOGI_API shogi_status_t shogi_position_pseudo_legal_moves(shogi_position_t pos,
+                                                           uint32_t *moves,
+                                                           size_t capacity,
+                                                           size_t *count,
+                                                           shogi_error_t *err);
+
+/* One legal move of the position as record text (UTF-8, "strings out"),
+ * for writers that stream a game move by move: KIF "７六歩(77)",
+ * "同　銀(31)", "５五角打"; KI2 with the side mark "▲７六歩", "△同銀",
+ * "▲５八金右". "同" when the move lands where the position's last move did.
+ * SHOGI_E_ILLEGAL_MOVE for a move that is not legal here. */
+SHOGI_API shogi_status_t shogi_position_move_to_kif(shogi_position_t pos,
+                                                    uint32_t move, char *buf,
+                                                    size_t capacity,
+                                                    size_t *needed,
+                                                    shogi_error_t *err);
+SHOGI_API shogi_status_t shogi_position_move_to_ki2(shogi_position_t pos,
+                                                    uint32_t move, char *buf,
+                                                    size_t capacity,
+                                                    size_t *needed,
+                                                    shogi_error_t *err);
+
+/* The position as a BOD board diagram (the KIF diagram: hands, 9x9 grid
+ * with "v" before White's pieces, "後手番" when White is to move). */
+SHOGI_API shogi_status_t shogi_position_bod(shogi_position_t pos, char *buf,
+                                            size_t capacity, size_t *needed,
+                                            shogi_error_t *err);
+
+/* Per-move data of a record's main line, ply 0 being the start position
+ * (its comments come before the first move) and ply k the k-th move:
+ * the time used (*time_ms = -1 when the record gives none) and the
+ * comments, one per line (KIF "*text", CSA "'*text"; an engine line such
+ * as "** 30 -3334FU" keeps one leading '*'). SHOGI_E_INVALID_ARGUMENT for
+ * a ply beyond the main line. */
+SHOGI_API shogi_status_t shogi_record_move_time(shogi_record_t rec, size_t ply,
+                                                int64_t *time_ms,
+                                                shogi_error_t *err);
+SHOGI_API shogi_status_t shogi_record_move_comment(shogi_record_t rec,
+                                                   size_t ply, char *buf,
+                                                   size_t capacity,
+                                                   size_t *needed,
+                                                   shogi_error_t *err);
+
+/* Appends a move (legal at the end of the main line) with the time used
+ * (time_ms -1: none) and a comment (NULL or "": none; '\n' separates
+ * comment lines). SHOGI_E_STATE once the main line has an end. */
+SHOGI_API shogi_status_t shogi_record_append_move(shogi_record_t rec,
+                                                  uint32_t move,
+                                                  int64_t time_ms,
+                                                  const char *comment,
+                                                  shogi_error_t *err);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

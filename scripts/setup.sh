@@ -2,6 +2,8 @@
 # Installs what the build and the tests need on a fresh Debian machine:
 # cmake, mingw-w64 (Windows DLL), wine64 (runs the Windows C tests), valgrind,
 # Mono (C# binding), pkg-config, numpy, pytest and torch for Debian's python3.
+# Mono (C# binding), pkg-config, numpy, pytest, the Python headers, nbclient
+# and ipykernel for Debian's python3.
 # Idempotent.
 set -euo pipefail
 need=()
@@ -19,6 +21,11 @@ command -v qemu-x86_64 >/dev/null || need+=(qemu-user)
 /usr/bin/python3 -c 'import pytest' 2>/dev/null || need+=(python3-pytest)
 /usr/bin/python3 -c 'import dask, distributed' 2>/dev/null || need+=(python3-dask python3-distributed)
 /usr/bin/python3 -c 'import torch' 2>/dev/null || need+=(python3-torch) # libshogi.dataset.TorchDataset's test
+# the Python accelerator (libshogi._accel) needs the headers; the example
+# notebook runs headless with nbclient on an ipykernel
+[ -f "/usr/include/python3.$(/usr/bin/python3 -c 'import sys; print(sys.version_info[1])')/Python.h" ] || need+=(python3-dev)
+/usr/bin/python3 -c 'import nbclient' 2>/dev/null || need+=(python3-nbclient)
+/usr/bin/python3 -c 'import ipykernel' 2>/dev/null || need+=(python3-ipykernel)
 if [ ${#need[@]} -gt 0 ]; then
   echo "setup: installing ${need[*]}" >&2
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo

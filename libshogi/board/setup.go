@@ -294,44 +294,8 @@ func FromSetup(d *Setup, opt SFENOptions) (*Position, error) {
 	return p, nil
 }
 
-// setSetup places the setup on the empty position p and validates it.
+// setSetup sets p to the setup's position: SetPieces does the checks and
+// the key in one pass (there is one validator of positions).
 func (p *Position) setSetup(d *Setup, opt SFENOptions) error {
-	if d.Side != Black && d.Side != White {
-		return fmt.Errorf("side to move %d", d.Side)
-	}
-	for s, pc := range d.Squares {
-		if pc == NoPiece {
-			continue
-		}
-		if pc >= NumPieces || pc.Type() == NoPieceType || pc.Type() >= NumPieceTypes {
-			return fmt.Errorf("bad piece %d on %s", pc, Square(s))
-		}
-		if pc.Type() == King && p.kingSq[pc.Color()] != NoSquare {
-			return fmt.Errorf("%s has two kings", colorName(pc.Color()))
-		}
-		p.putPiece(pc, Square(s))
-	}
-	for c := Black; c <= White; c++ {
-		var h Hand
-		for _, pt := range HandTypes {
-			if d.Hands[c].Count(pt) > MaxInHand[pt] {
-				return fmt.Errorf("%d %s in hand, at most %d exist", d.Hands[c].Count(pt), sfenLetters[pt], MaxInHand[pt])
-			}
-			h = h.Set(pt, d.Hands[c].Count(pt))
-		}
-		if h != d.Hands[c] { // a binary record's hand word with stray bits
-			return fmt.Errorf("%s's hand %#x has bits outside its counts", colorName(c), uint32(d.Hands[c]))
-		}
-	}
-	if d.Ply > 1_000_000 {
-		return fmt.Errorf("move number %d, want 1..1000000", d.Ply)
-	}
-	p.hands = d.Hands
-	p.side = d.Side
-	p.startPly = max(d.Ply, 1)
-	if err := p.validate(opt); err != nil {
-		return err
-	}
-	*p.st() = stateInfo{key: p.computeKey(), checkers: p.computeCheckers()}
-	return nil
+	return p.SetPieces(&d.Squares, d.Hands, d.Side, max(d.Ply, 1), opt)
 }

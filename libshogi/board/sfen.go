@@ -110,54 +110,6 @@ func colorName(c Color) string {
 	return "white"
 }
 
-// validate checks piece counts, dead pieces, nifu and the side not to move
-// being in check.
-func (p *Position) validate(opt SFENOptions) error {
-	var counts [8]int
-	for s := Square(0); s < NumSquares; s++ {
-		pc := p.board[s]
-		if pc == NoPiece {
-			continue
-		}
-		pt := pc.Type()
-		if pt != King {
-			counts[pt.Unpromoted()]++
-		}
-		rr := relativeRank(pc.Color(), s)
-		switch {
-		case opt.AllowDeadPieces:
-		case (pt == Pawn || pt == Lance) && rr == 1:
-			return fmt.Errorf("%s %s on %s can never move", colorName(pc.Color()), pc, s)
-		case pt == Knight && rr <= 2:
-			return fmt.Errorf("%s %s on %s can never move", colorName(pc.Color()), pc, s)
-		}
-	}
-	for c := Black; c <= White; c++ {
-		for pt := Pawn; pt <= Gold; pt++ {
-			counts[pt] += p.hands[c].Count(pt)
-		}
-	}
-	for pt := Pawn; pt <= Gold; pt++ {
-		if counts[pt] > MaxInHand[pt] {
-			return fmt.Errorf("%d pieces of type %s on board and in hand, at most %d exist", counts[pt], sfenLetters[pt], MaxInHand[pt])
-		}
-	}
-	for c := Black; c <= White; c++ {
-		for f := 1; f <= 9; f++ {
-			if p.PiecesOf(c, Pawn).And(fileBB[f]).MoreThanOne() {
-				return fmt.Errorf("%s has two unpromoted pawns on file %d (nifu)", colorName(c), f)
-			}
-		}
-	}
-	them := p.side.Opp()
-	if opt.Tsume && p.kingSq[them] == NoSquare {
-		return fmt.Errorf("tsume: the defender (%s) has no king", colorName(them))
-	}
-	if k := p.kingSq[them]; k != NoSquare && !opt.AllowOpponentInCheck && p.Attacked(p.side, k, p.occupied) {
-		return fmt.Errorf("the side not to move (%s) is in check", colorName(them))
-	}
-	return nil
-}
 
 // SFEN writes the canonical SFEN: hands in the order R B G S N L P, Black first.
 func (p *Position) SFEN() string {

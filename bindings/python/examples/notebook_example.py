@@ -17,14 +17,18 @@ import os
 import sys
 import time
 
-# the package of this checkout (a pip-installed libshogi works without this)
-_here = os.path.dirname(os.path.abspath(globals().get("__file__", "notebook_example.ipynb")))
-if os.path.isdir(os.path.join(_here, "..", "libshogi")):
-    sys.path.insert(0, os.path.join(_here, ".."))
-import libshogi
+# An installed libshogi is used as it is; only when none is installed does
+# the notebook take the package of this checkout, appended to the path so
+# that it never shadows an installed one.
+try:
+    import libshogi
+except ModuleNotFoundError:
+    _here = os.path.dirname(os.path.abspath(globals().get("__file__", "notebook_example.ipynb")))
+    sys.path.append(os.path.join(_here, ".."))
+    import libshogi
 
-print("libshogi", libshogi.version(), "from", libshogi.library_path)
-QUICK = "--quick" in sys.argv
+print("libshogi", libshogi.version(), "from", libshogi.library_path, "accelerated:", libshogi.accelerated)
+QUICK = "--quick" in sys.argv or os.environ.get("LIBSHOGI_EXAMPLE_QUICK") == "1"
 NET_PATH = next((a for a in sys.argv[1:] if a.endswith(".bin")), os.environ.get("LIBSHOGI_NNUE"))
 
 # %% [markdown]
@@ -44,6 +48,45 @@ print("SVG of", len(svg), "characters")
 
 # %%
 board  # in Jupyter the last expression of a cell draws the board (Board._repr_svg_)
+
+# %%
+print(repr(board))  # the text diagram (the repr outside a notebook)
+
+# %% [markdown]
+# ## cshogi's API
+# Pieces and hands as arrays, move builders, CSA text, cshogi's repetition
+# query, mate search by plies, KIF/KI2 text of one move, the BOD diagram.
+
+# %%
+print("piece on 2b:", board.piece(libshogi.B2), "hands:", board.pieces_in_hand)
+reply = board.move(libshogi.A3, libshogi.B2, False)  # 3a2b: the silver takes the horse
+print("CSA:", libshogi.move_to_csa(reply), "KIF:", board.move_to_kif(reply), "KI2:", board.move_to_ki2(reply),
+      "captures:", libshogi.PIECE_JAPANESE_SYMBOLS[board.move_cap(reply)])
+print("is_draw:", board.is_draw(), "mate in 3:", board.mate_move(3))
+print(board.to_bod())
+
+# %% [markdown]
+# ## A record, move by move
+# A game written live with the streaming KIF exporter and read back as a
+# Record with its times and comments; in Jupyter the record shows a board
+# per ply.
+
+# %%
+import io
+
+from libshogi.exporters import KIFExporter
+
+kif = io.StringIO()
+with KIFExporter(kif) as ex:
+    ex.header(["Sente", "Gote"])
+    for i, usi in enumerate("7g7f 3c3d 8h2b+ 3a2b".split()):
+        ex.move(usi, sec=i + 1, sec_sum=i + 1, comment="** %d" % (10 * i))
+    ex.end("resign")
+record = libshogi.Record.parse(kif.getvalue())
+print(record, "times", record.times, "scores", record.scores)
+
+# %%
+record  # in Jupyter: Record._repr_html_
 
 # %% [markdown]
 # ## A network
@@ -104,8 +147,13 @@ if hasattr(libshogi, "Engine"):
         engine.on_info = on_info
         result = engine.search(board, depth=3 if QUICK else 8)
     print("bestmove", result.bestmove_usi, "score", result.score, "after", len(infos), "info lines")
+    result_view = result
 else:
     print("this library build has no engine section yet")
+    result_view = None
+
+# %%
+result_view  # in Jupyter: the position, the best move and the PV (SearchResult._repr_html_)
 
 # %% [markdown]
 # ## HalfKP features for a training batch

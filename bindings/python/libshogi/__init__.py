@@ -67,6 +67,24 @@ from . import _lib
 from ._lib import abi_version_string, live_handles, selftest_panic, simd_level, version  # noqa: F401
 from .board import *  # noqa: F401,F403 - Board, move helpers and constants (board.__all__)
 from . import board, svg  # noqa: F401
+# -- issue 17: the compiled accelerator and the API cshogi users reach for --
+from ._core import accelerated, legal_moves_many  # noqa: F401
+from .pieces import *  # noqa: F401,F403 - squares, pieces, symbol tables (pieces.__all__)
+from .board_api import (  # noqa: F401
+    CSA_PIECE_NAMES,
+    NO_SQUARE,
+    cshogi_move16,
+    move16_from_psv,
+    move16_to_psv,
+    move_cap,
+    move_from_piece_type,
+    move_rotate,
+    move_to_csa,
+    rotate_sfen,
+)
+from .exporters import CSAExporter, KIFExporter  # noqa: F401
+from .usi_client import InfoListener, MultiPVListener, USIEngine  # noqa: F401
+from . import board_api, exporters, pieces, rich, usi_client  # noqa: F401
 from .network import (  # noqa: F401
     DEFAULT_FV_SCALE,
     HALFKP_DIMENSIONS,
@@ -164,6 +182,10 @@ abi_version = _lib.abi_version
 
 
 def __getattr__(name):  # the numpy dtypes, built on first use (numpy optional)
-    if name in ("HuffmanCodedPos", "HuffmanCodedPosAndEval", "PackedSfenValue"):
+    if name in records.DTYPE_NAMES:
         return getattr(records, name)
     raise AttributeError("module 'libshogi' has no attribute %r" % (name,))
+
+
+def __dir__():
+    return sorted(set(globals()) | set(records.DTYPE_NAMES))

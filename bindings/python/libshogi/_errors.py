@@ -36,41 +36,57 @@ class ShogiError(Exception):
 
 
 class InvalidArgumentError(ShogiError, ValueError):
+    """An argument is out of range or not understood (also a ValueError)."""
+
     code = E_INVALID_ARGUMENT
     name = "SHOGI_E_INVALID_ARGUMENT"
 
 
 class NullPointerError(ShogiError, ValueError):
+    """A required pointer argument was NULL (a binding bug; also a ValueError)."""
+
     code = E_NULL_POINTER
     name = "SHOGI_E_NULL_POINTER"
 
 
 class BadHandleError(ShogiError):
+    """A handle that is freed, of another kind, or was never created."""
+
     code = E_BAD_HANDLE
     name = "SHOGI_E_BAD_HANDLE"
 
 
 class BufferTooSmallError(ShogiError):
+    """An output buffer was too small (the binding retries with the size needed)."""
+
     code = E_BUFFER_TOO_SMALL
     name = "SHOGI_E_BUFFER_TOO_SMALL"
 
 
 class ParseError(ShogiError, ValueError):
+    """Text or bytes that are not what they should be: SFEN, USI, records (also a ValueError)."""
+
     code = E_PARSE
     name = "SHOGI_E_PARSE"
 
 
 class IllegalMoveError(ShogiError, ValueError):
+    """A move that is not legal in the position (also a ValueError)."""
+
     code = E_ILLEGAL_MOVE
     name = "SHOGI_E_ILLEGAL_MOVE"
 
 
 class StateError(ShogiError):
+    """The object cannot do that now: no move to undo, engine busy, game ended ..."""
+
     code = E_STATE
     name = "SHOGI_E_STATE"
 
 
 class ShogiIOError(ShogiError, OSError):
+    """A file could not be read or written (also an OSError)."""
+
     code = E_IO
     name = "SHOGI_E_IO"
 

@@ -3,7 +3,9 @@
 The library is looked up, in order:
 
 1. the environment variable ``LIBSHOGI_LIBRARY`` (a path to the file);
-2. this package's folder (a build may copy libshogi.so / shogi.dll there);
+2. this package's folder, as ``libshogi-capi.so`` (``shogi.dll``): a build
+   copies the library there under that name, never as ``libshogi.so``,
+   which Python would take for an extension module (see package_file_names);
 3. the system: ``ctypes.util.find_library("shogi")`` and then the plain file
    names, which the dynamic loader resolves (``LD_LIBRARY_PATH``, ldconfig).
 
@@ -41,6 +43,20 @@ def _file_names():
     return ["libshogi.so", "libshogi.so.%d" % ABI_MAJOR]
 
 
+def package_file_names():
+    """The names the library may have inside the package folder. Not
+    "libshogi.so": a file of that name in the working directory (or in the
+    package folder, when Python runs there) is taken for an extension
+    module named libshogi by `import libshogi` ("dynamic module does not
+    define module export function (PyInit_libshogi)"). The hyphen keeps
+    these names from ever being a module name."""
+    if sys.platform.startswith("win") or sys.platform == "cygwin":
+        return ["shogi.dll"]  # extension modules are .pyd there: no clash
+    if sys.platform == "darwin":
+        return ["libshogi-capi.dylib", "libshogi-capi.so"]
+    return ["libshogi-capi.so"]
+
+
 def _candidates():
     """(description, path-or-name) pairs in lookup order."""
     out = []
@@ -48,7 +64,7 @@ def _candidates():
     if env:
         out.append(("$%s" % ENV_VAR, env))
     here = os.path.dirname(os.path.abspath(__file__))
-    for name in _file_names():
+    for name in package_file_names():
         out.append(("package folder", os.path.join(here, name)))
     found = ctypes.util.find_library("shogi")
     if found:
@@ -83,9 +99,9 @@ def _load():
         "cannot load libshogi; tried, in order:\n  "
         + "\n  ".join(tried)
         + "\nBuild it (cmake -S . -B build && cmake --build build, or "
-        "go build -buildmode=c-shared -o libshogi.so ./capi) and set %s to "
-        "the file, copy it into %s, or install it on the loader path."
-        % (ENV_VAR, os.path.dirname(os.path.abspath(__file__)))
+        "go build -buildmode=c-shared -o build/libshogi.so ./capi) and set %s to "
+        "the file, copy it into %s as %s, or install it on the loader path."
+        % (ENV_VAR, os.path.dirname(os.path.abspath(__file__)), package_file_names()[0])
     )
 
 
@@ -231,6 +247,7 @@ abi_version = F.shogi_abi_version()
 
 
 def abi_version_string():
+    """The loaded library's ABI version as text, e.g. "1.1"."""
     return "%d.%d" % (abi_version >> 16, abi_version & 0xFFFF)
 
 

@@ -3,7 +3,8 @@
 import ctypes
 import threading
 
-from . import _lib
+from . import _args, _core, _lib
+from .board_api import BoardAPI
 from ._lib import F
 
 __all__ = [
@@ -122,26 +123,33 @@ def move_to(move):
 
 
 def move_from(move):
-    """From-square of a board move (for a drop: the piece type, see
-    move_drop_hand_piece)."""
+    """From-square of a board move; for a drop, the dropped piece type
+    (PAWN 1 ... GOLD 7). cshogi's move_from of a drop is 81 + type - 1
+    (Apery's encoding): use move_is_drop first, or cshogi_move16()."""
     return (move >> 7) & 0x7F
 
 
 def move_is_drop(move):
+    """True for a drop (the move's drop flag)."""
     return bool(move & 0x4000)
 
 
 def move_is_promotion(move):
+    """True for a promoting move."""
     return bool(move & 0x8000)
 
 
 def move_drop_hand_piece(move):
-    """Piece type dropped (PAWN ... GOLD) by a drop move."""
+    """Piece type dropped (PAWN ... GOLD) by a drop move. cshogi's function
+    of this name gives the hand-piece index (HPAWN 0 ... HGOLD 4, HBISHOP 5,
+    HROOK 6): piece_type_to_hand_piece() converts."""
     return (move >> 7) & 0x7F
 
 
 def move16(move):
-    """The move16 (low 16 bits) of a move."""
+    """The move16 (low 16 bits) of a move: YaneuraOu's encoding, as PSV
+    files store it. cshogi's move16() is Apery's (hcpe files): use
+    cshogi_move16(move) or move16_to_hcpe(move16(move)) for that."""
     return move & 0xFFFF
 
 
@@ -190,44 +198,11 @@ def hcpe_to_move16(m):
 # Board
 # --------------------------------------------------------------------------
 
-_do_move = F.shogi_position_do_move
-_undo_move = F.shogi_position_undo_move
-_legal_moves = F.shogi_position_legal_moves
 _is_legal = F.shogi_position_is_legal
 _free = F.shogi_position_free
+_scratch = _core.scratch
 
 _np = None
-
-
-class _Scratch(object):
-    """Per-thread out-parameters and error struct, so that one Board can be
-    read from several threads at once (as the C library allows)."""
-
-    __slots__ = ("err", "errp", "buf", "count", "countp", "i32", "i32p", "u32", "u32p", "u64", "u64p")
-
-    def __init__(self):
-        self.err = _lib.Error()
-        self.errp = ctypes.byref(self.err)
-        self.buf = (ctypes.c_uint32 * MAX_MOVES)()
-        self.count = ctypes.c_size_t(0)
-        self.countp = ctypes.byref(self.count)
-        self.i32 = ctypes.c_int32(0)
-        self.i32p = ctypes.byref(self.i32)
-        self.u32 = ctypes.c_uint32(0)
-        self.u32p = ctypes.byref(self.u32)
-        self.u64 = ctypes.c_uint64(0)
-        self.u64p = ctypes.byref(self.u64)
-
-
-_tls = threading.local()
-
-
-def _scratch():
-    try:
-        return _tls.s
-    except AttributeError:
-        s = _tls.s = _Scratch()
-        return s
 
 
 def _numpy():
@@ -241,15 +216,10 @@ def _numpy():
     return _np
 
 
-def _text(s, what):
-    if isinstance(s, bytes):
-        return s
-    if not isinstance(s, str):
-        raise TypeError("%s must be str, not %s" % (what, type(s).__name__))
-    return s.encode("utf-8")
+_text = _args.text  # str/bytes for a C string (TypeError, ValueError on NUL)
 
 
-class Board(_lib.HandleOwner):
+class Board(_core.Core, BoardAPI, _lib.HandleOwner):
     """A shogi position with its move history (for pop and repetition).
 
     ``Board()`` is the start position; ``Board(sfen)`` parses SFEN text (the
@@ -262,30 +232,31 @@ class Board(_lib.HandleOwner):
     each thread a copy().
     """
 
-    __slots__ = ("_h", "_history", "__weakref__")
+    # the handle (_h, an int) and the history (_history) live in the base,
+    # _core.Core: the compiled accelerator's type or its ctypes twin
+    __slots__ = ("__weakref__",)
     _kind = "board"
 
     def __init__(self, sfen=None, flags=0):
         self._h = None
-        self._history = []
         h = ctypes.c_void_p()
         sc = _scratch()
         if sfen is None:
             rc = F.shogi_position_new(ctypes.byref(h), sc.errp)
-        elif flags:
+        elif _args.uint32(flags, "flags"):
             rc = F.shogi_position_from_sfen_ex(_text(sfen, "sfen"), flags, ctypes.byref(h), sc.errp)
         else:
             rc = F.shogi_position_from_sfen(_text(sfen, "sfen"), ctypes.byref(h), sc.errp)
         if rc:
             raise _lib.exception(rc, sc.err)
-        self._h = h
+        self._h = h.value
 
     @classmethod
     def _from_handle(cls, h, history=()):
         """A Board owning a position handle the library just created."""
         b = cls.__new__(cls)
-        b._h = h
-        b._history = list(history)
+        b._h = h.value if isinstance(h, ctypes.c_void_p) else h
+        b._history.extend(history)
         return b
 
     @classmethod
@@ -304,7 +275,7 @@ class Board(_lib.HandleOwner):
     @property
     def handle(self):
         """The raw shogi_position_t value (an int), for other C code."""
-        return self._handle().value
+        return self._handle()
 
     def _get(self, fn, *args):
         """fn(handle, *args, &out, err) for an int32 out-parameter."""
@@ -341,12 +312,7 @@ class Board(_lib.HandleOwner):
             root.pop()
         return (_restore_board, (root.sfen(), [move_to_usi(m) for m in self._history]))
 
-    # -- setting ----------------------------------------------------------
-    def set_sfen(self, sfen):
-        """Replaces the position with SFEN text and clears the history."""
-        _lib.call(F.shogi_position_set_sfen, self._handle(), _text(sfen, "sfen"))
-        self._history = []
-
+    # -- setting (set_sfen, set_hcp, set_psfen: _core) ----------------------
     def reset(self):
         """Back to the start position, history cleared."""
         self.set_sfen("startpos")
@@ -372,22 +338,14 @@ class Board(_lib.HandleOwner):
             self.push_usi(m)
 
     # -- reading ----------------------------------------------------------
-    def sfen(self):
-        """Canonical SFEN (without the "sfen " prefix)."""
-        return _lib.read_string(F.shogi_position_sfen, self._handle())
-
     def __str__(self):
         return self.sfen()
 
     def __repr__(self):
+        # a text diagram (notebooks show _repr_svg_ instead); the SFEN last
         if self._h is None:
             return "<libshogi.Board closed>"
-        return "<libshogi.Board %r>" % self.sfen()
-
-    @property
-    def turn(self):
-        """BLACK (0) or WHITE (1): the side to move."""
-        return self._get(F.shogi_position_side_to_move)
+        return "<libshogi.Board\n%s\n  sfen %s>" % (self.diagram(), self.sfen())
 
     @property
     def move_number(self):
@@ -406,29 +364,12 @@ class Board(_lib.HandleOwner):
 
     key = property(zobrist_hash)
 
-    def is_check(self):
-        """True if the side to move is in check."""
-        return self._get(F.shogi_position_in_check) != 0
-
     # -- moves ------------------------------------------------------------
-    @property
-    def legal_moves(self):
-        """The legal moves as a list of ints."""
-        try:
-            sc = _tls.s
-        except AttributeError:
-            sc = _scratch()
-        if _legal_moves(self._h, sc.buf, MAX_MOVES, sc.countp, None):
-            rc = _legal_moves(self._handle(), sc.buf, MAX_MOVES, sc.countp, sc.errp)
-            if rc:
-                raise _lib.exception(rc, sc.err)
-        return sc.buf[: sc.count.value]
-
     def legal_moves_array(self):
         """The legal moves as a numpy uint32 array."""
         np = _numpy()
         sc = _scratch()
-        rc = _legal_moves(self._handle(), sc.buf, MAX_MOVES, sc.countp, sc.errp)
+        rc = F.shogi_position_legal_moves(self._handle(), sc.buf, MAX_MOVES, sc.countp, sc.errp)
         if rc:
             raise _lib.exception(rc, sc.err)
         return np.frombuffer(sc.buf, dtype=np.uint32, count=sc.count.value).copy()
@@ -453,39 +394,6 @@ class Board(_lib.HandleOwner):
         """The legal move for an hcpe-convention move16."""
         return self._get_u32(F.shogi_position_move_from_move16, hcpe_move & 0xFFFF, 1)
 
-    def push(self, move):
-        """Does a legal move (IllegalMoveError otherwise; board unchanged)."""
-        # hot path: no error struct (saves a pointer conversion); a failed
-        # call changed nothing, so it is repeated to get the message
-        if _do_move(self._h, move, None):
-            sc = _scratch()
-            rc = _do_move(self._handle(), move, sc.errp)
-            if rc:
-                raise _lib.exception(rc, sc.err)
-        self._history.append(move)
-
-    def push_usi(self, usi):
-        """Does a legal move given as USI text; returns the move."""
-        m = self._get_u32(F.shogi_position_do_move_usi, _text(usi, "usi"))
-        self._history.append(m)
-        return m
-
-    def push_usi_moves(self, usis):
-        """push_usi for each move of an iterable (or a space-separated string)."""
-        if isinstance(usis, str):
-            usis = usis.split()
-        return [self.push_usi(u) for u in usis]
-
-    def pop(self):
-        """Undoes the last move; returns it (StateError if there is none)."""
-        if _undo_move(self._h, None):
-            sc = _scratch()
-            rc = _undo_move(self._handle(), sc.errp)
-            if rc:
-                raise _lib.exception(rc, sc.err)
-        h = self._history
-        return h.pop() if h else MOVE_NONE
-
     def peek(self):
         """The last move pushed on this Board (MOVE_NONE if none)."""
         return self._history[-1] if self._history else MOVE_NONE
@@ -494,12 +402,6 @@ class Board(_lib.HandleOwner):
     def history(self):
         """Moves pushed on this Board since it was created or set."""
         return list(self._history)
-
-    def perft(self, depth):
-        """Leaf count of the legal move tree of the given depth."""
-        n = ctypes.c_uint64()
-        _lib.call(F.shogi_position_perft, self._handle(), depth, ctypes.byref(n))
-        return n.value
 
     # -- game state -------------------------------------------------------
     def repetition(self):
@@ -510,9 +412,10 @@ class Board(_lib.HandleOwner):
     def game_result(self, max_moves=0):
         """GAME_ONGOING, GAME_CHECKMATED, GAME_REPETITION_* or
         GAME_MAX_MOVES_DRAW (side to move's view); max_moves 0 = no limit."""
-        return self._get(F.shogi_position_game_result, max_moves)
+        return self._get(F.shogi_position_game_result, _args.int32(max_moves, "max_moves"))
 
     def is_game_over(self, max_moves=0):
+        """True unless game_result(max_moves) is GAME_ONGOING."""
         return self.game_result(max_moves) != GAME_ONGOING
 
     def declaration(self, rule=RULE_27):
@@ -520,7 +423,7 @@ class Board(_lib.HandleOwner):
         (DECLARATION_LOSE / _WIN / _DRAW, the move that claims the win or
         MOVE_NONE)."""
         r, m = ctypes.c_int32(), ctypes.c_uint32()
-        _lib.call(F.shogi_position_declaration, self._handle(), rule, ctypes.byref(r), ctypes.byref(m))
+        _lib.call(F.shogi_position_declaration, self._handle(), _args.int32(rule, "rule"), ctypes.byref(r), ctypes.byref(m))
         return r.value, m.value
 
     def is_nyugyoku(self, rule=RULE_27):

@@ -6,7 +6,7 @@ import os
 import threading
 import warnings
 
-from . import _lib
+from . import _args, _lib
 from . import options as _options_mod
 from ._errors import StateError
 from ._lib import F
@@ -95,10 +95,12 @@ class _ScoredLine(object):
 
     @property
     def is_mate(self):
+        """True when score counts plies to mate (SCORE_MATE)."""
         return self.score_kind == SCORE_MATE
 
     @property
     def pv_usi(self):
+        """The principal variation as USI strings."""
         return [move_to_usi(m) for m in self.pv]
 
 
@@ -145,9 +147,10 @@ class SearchResult(_ScoredLine):
     from the side to move's view; value is the raw evaluation-unit score."""
 
     _copied = ("score_kind", "score", "value", "depth", "seldepth", "nodes", "time_ms")
-    __slots__ = _copied + ("bestmove", "ponder", "pv", "lines")
+    __slots__ = _copied + ("bestmove", "ponder", "pv", "lines", "sfen")
 
-    def __init__(self, c):
+    def __init__(self, c, sfen=None):
+        self.sfen = sfen  # the searched position (for the notebook view)
         self._copy(c)
         self.bestmove = c.best_move
         self.ponder = c.ponder_move
@@ -155,15 +158,23 @@ class SearchResult(_ScoredLine):
 
     @property
     def bestmove_usi(self):
+        """The best move as USI text ("resign", "win" for the special moves)."""
         return move_to_usi(self.bestmove)
 
     @property
     def ponder_usi(self):
+        """The expected reply as USI text, or None."""
         return move_to_usi(self.ponder) if self.ponder else None
 
     def __repr__(self):
         return "<SearchResult bestmove %s score %s depth %d nodes %d>" % (
             self.bestmove_usi, _score_text(self.score_kind, self.score), self.depth, self.nodes)
+
+    def _repr_html_(self):
+        """Notebook view: the position with the best move and the PV."""
+        from . import rich
+
+        return rich.search_result_html(self)
 
 
 # the struct's fields and the table's names for them
@@ -175,6 +186,30 @@ _RULES = ("none", "CSARule27", "CSARule24", "CSARule27H", "CSARule24H", "TryRule
 
 _OPTION_NAMES = ("threads", "hash_mb", "multipv", "entering_king_rule", "max_moves_to_draw", "fv_scale",
                  "resign_value", "network_delay_ms")
+
+
+def _limit(value, name, lo, hi):
+    """A search limit: None is 0 (no limit); anything else is checked so that
+    a wrong value never becomes another limit (or none)."""
+    return 0 if value is None else _args.integer(value, name, lo, hi)
+
+
+def _limits(depth, nodes, movetime, infinite, ponder, btime, wtime, binc, winc, byoyomi):
+    """SearchLimits from search()'s arguments (TypeError/ValueError first)."""
+    ms = _args.INT64  # the C field's range; the library judges the sign
+    lim = SearchLimits()
+    lim.depth = _limit(depth, "depth", *_args.INT32)
+    lim.nodes = _limit(nodes, "nodes", *_args.UINT64)
+    lim.movetime_ms = _limit(movetime, "movetime", *ms)
+    lim.infinite = 1 if infinite else 0
+    lim.ponder = 1 if ponder else 0
+    for field, names, pair in (("time_ms", ("btime", "wtime"), (btime, wtime)),
+                               ("inc_ms", ("binc", "winc"), (binc, winc)),
+                               ("byoyomi_ms", ("byoyomi", "byoyomi"), (byoyomi, byoyomi))):
+        arr = getattr(lim, field)
+        arr[0] = _limit(pair[0], names[0], *ms)
+        arr[1] = _limit(pair[1], names[1], *ms)
+    return lim
 
 
 class Engine(_lib.HandleOwner):
@@ -207,8 +242,9 @@ class Engine(_lib.HandleOwner):
         self.on_info = on_info
         self.on_error = on_error
         self.interruptible = interruptible
-        self._options = EngineOptions(threads, hash_mb, multipv, entering_king_rule, max_moves_to_draw,
-                                      fv_scale, resign_value, network_delay_ms)
+        values = (threads, hash_mb, multipv, entering_king_rule, max_moves_to_draw, fv_scale, resign_value,
+                  network_delay_ms)
+        self._options = EngineOptions(*(_args.int32(v, k) for k, v in zip(_OPTION_NAMES, values)))
         net = network
         if network is not None:
             from .network import Network
@@ -245,7 +281,7 @@ class Engine(_lib.HandleOwner):
         for k, v in options.items():
             if k not in _OPTION_NAMES:
                 raise TypeError("unknown engine option %r" % k)
-            setattr(new, k, v)
+            setattr(new, k, _args.int32(v, k))
         _lib.call(F.shogi_engine_set_options, self._handle(), ctypes.byref(new))
         self._options = new
 
@@ -284,6 +320,7 @@ class Engine(_lib.HandleOwner):
 
     @property
     def searching(self):
+        """True while a search runs (any thread may ask)."""
         v = ctypes.c_int32()
         _lib.call(F.shogi_engine_searching, self._handle(), ctypes.byref(v))
         return v.value != 0
@@ -302,16 +339,7 @@ class Engine(_lib.HandleOwner):
             board = Board(board)
         if multipv is not None and multipv != self._options.multipv:
             self.set_options(multipv=multipv)
-        lim = SearchLimits()
-        lim.depth = depth or 0
-        lim.nodes = nodes or 0
-        lim.movetime_ms = movetime or 0
-        lim.infinite = 1 if infinite else 0
-        lim.ponder = 1 if ponder else 0
-        for field, pair in (("time_ms", (btime, wtime)), ("inc_ms", (binc, winc)), ("byoyomi_ms", (byoyomi, byoyomi))):
-            arr = getattr(lim, field)
-            arr[0] = pair[0] or 0
-            arr[1] = pair[1] or 0
+        lim = _limits(depth, nodes, movetime, infinite, ponder, btime, wtime, binc, winc, byoyomi)
         callback = on_info if on_info is not None else self.on_info
         if callback is not None and not callable(callback):
             raise TypeError("on_info must be callable, not %s" % type(callback).__name__)
@@ -380,7 +408,7 @@ class Engine(_lib.HandleOwner):
             raise _lib.exception(rcs[0], e)
         if errors:
             raise errors[0]
-        return SearchResult(result)
+        return SearchResult(result, board.sfen())
 
 
 def search(board, depth=None, network=None, **kwargs):

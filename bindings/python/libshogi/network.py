@@ -4,7 +4,7 @@ features for training, and the low-level Accumulator."""
 import ctypes
 import os
 
-from . import _errors, _lib
+from . import _args, _errors, _lib
 from ._lib import F
 from .board import BLACK, WHITE, Board, _numpy, _text
 
@@ -97,10 +97,12 @@ class Network(_lib.HandleOwner):
 
     @classmethod
     def load(cls, path):
+        """Loads an nn.bin file."""
         return cls(os.fspath(path))
 
     @classmethod
     def from_bytes(cls, data):
+        """Loads a network from the bytes of an nn.bin file."""
         return cls(bytes(data) if not isinstance(data, (bytes, bytearray, memoryview)) else data)
 
     @classmethod
@@ -108,7 +110,7 @@ class Network(_lib.HandleOwner):
         """The deterministic test network: kind "test", "stress" (evaluate with
         fv_scale 128) or "zero"."""
         _lib.require("shogi_network_make_test")
-        return cls(_handle=_new_handle(F.shogi_network_make_test, _text(kind, "kind"), seed))
+        return cls(_handle=_new_handle(F.shogi_network_make_test, _text(kind, "kind"), _args.integer(seed, "seed", *_args.UINT64)))
 
     _kind = "network"
 
@@ -123,6 +125,12 @@ class Network(_lib.HandleOwner):
     def __repr__(self):
         return "<libshogi.Network %s>" % ("closed" if self._h is None else self.arch[:40] + "...")
 
+    def _repr_html_(self):
+        """Notebook view: the architecture."""
+        from . import rich
+
+        return rich.network_html(self)
+
     def save(self, path):
         """Writes the network as an nn.bin file."""
         _lib.call(F.shogi_network_save, self._handle(), os.fsencode(os.fspath(path)))
@@ -133,37 +141,46 @@ class Network(_lib.HandleOwner):
         if not isinstance(board, Board):
             board = Board(board)
         v = ctypes.c_int32()
-        _lib.call(F.shogi_network_evaluate, self._handle(), board._handle(), fv_scale, ctypes.byref(v))
+        _lib.call(F.shogi_network_evaluate, self._handle(), board._handle(), _args.int32(fv_scale, "fv_scale"), ctypes.byref(v))
         return v.value
 
-    def evaluate_many(self, sfens, fv_scale=DEFAULT_FV_SCALE, out=None, strict=True):
+    def evaluate_many(self, sfens, fv_scale=DEFAULT_FV_SCALE, out=None, strict=True, progress=False):
         """Evaluates many SFENs in one library call (in parallel) into a numpy
         int32 array. sfens: a list of str/bytes or a numpy bytes/str array.
         A bad SFEN raises ParseError naming the first bad index; with
-        strict=False its value is 0 and no error is raised."""
+        strict=False its value is 0 and no error is raised. progress=True
+        reports progress (tqdm when installed) over chunks of 65536."""
         np = _numpy()
+        fv_scale = _args.int32(fv_scale, "fv_scale")
         keep, ptrs = _sfen_pointers(np, sfens)
         n = ptrs.shape[0]
         if out is None:
             out = np.empty(n, dtype=np.int32)
         elif out.dtype != np.int32 or out.shape != (n,) or not out.flags.c_contiguous or not out.flags.writeable:
             raise ValueError("out must be a writable contiguous int32 array of shape (%d,)" % n)
-        if n:
+        from . import _progress
+
+        for start, stop in (_progress.ranges(n, progress, "evaluate_many") if n else ()):
             e = _lib.err()
-            rc = F.shogi_network_evaluate_sfens(self._handle(), ptrs.ctypes.data, n, fv_scale, out.ctypes.data,
-                                                ctypes.byref(e))
+            rc = F.shogi_network_evaluate_sfens(self._handle(), ptrs.ctypes.data + start * 8, stop - start, fv_scale,
+                                                out.ctypes.data + start * 4, ctypes.byref(e))
             if rc and (strict or rc != _errors.E_PARSE):
-                raise _lib.exception(rc, e)
+                ex = _lib.exception(rc, e)
+                if start:
+                    ex.message = "%s (in the chunk from index %d)" % (ex.message, start)
+                    ex.args = (ex.message,)
+                raise ex
         del keep
         return out
 
-    def evaluate_psv(self, psv, fv_scale=DEFAULT_FV_SCALE, strict=True, out=None):
+    def evaluate_psv(self, psv, fv_scale=DEFAULT_FV_SCALE, strict=True, out=None, progress=False):
         """Evaluates the positions of a PackedSfenValue array in one call
         (numpy int32). strict=False gives 0 for bad records instead of
-        raising ParseError."""
+        raising ParseError. progress=True reports progress (tqdm when
+        installed) over chunks of 65536 records."""
         from . import records
 
-        return records.evaluate_psv(self, psv, fv_scale, strict, out)
+        return records.evaluate_psv(self, psv, fv_scale, strict, out, progress)
 
     def accumulator(self):
         """A new Accumulator of this network."""
@@ -271,19 +288,10 @@ def halfkp_features_many(positions):
     return FeatureBatch(black, white, stm)
 
 
-def _int32_array(values):
-    """(pointer, length, keep-alive) for a sequence of feature indices."""
-    np = None
-    try:
-        import numpy as np
-    except ImportError:
-        pass
-    if np is not None and isinstance(values, np.ndarray):
-        a = np.ascontiguousarray(values, dtype=np.int32).ravel()
-        return a.ctypes.data, a.shape[0], a
-    values = list(values)
-    arr = (ctypes.c_int32 * len(values))(*values)
-    return ctypes.addressof(arr), len(values), arr
+def _int32_array(values, name="features"):
+    """(pointer, length, keep-alive) for a sequence of feature indices
+    (checked: integers, one dimension, int32 range)."""
+    return _args.int32_array(values, name)
 
 
 class Accumulator(_lib.HandleOwner):
@@ -309,7 +317,7 @@ class Accumulator(_lib.HandleOwner):
     def refresh(self, perspective, features):
         """Sets perspective (BLACK/WHITE) to biases + the given features."""
         p, n, keep = _int32_array(features)
-        _lib.call(F.shogi_accumulator_refresh, self._handle(), perspective, p, n)
+        _lib.call(F.shogi_accumulator_refresh, self._handle(), _args.int32(perspective, "perspective"), p, n)
         del keep
 
     def refresh_board(self, board):
@@ -320,13 +328,14 @@ class Accumulator(_lib.HandleOwner):
 
     def update(self, perspective, removed=(), added=()):
         """Subtracts removed and adds added features of one perspective."""
-        rp, rn, rk = _int32_array(removed)
-        ap, an, ak = _int32_array(added)
-        _lib.call(F.shogi_accumulator_update, self._handle(), perspective, rp, rn, ap, an)
+        rp, rn, rk = _int32_array(removed, "removed")
+        ap, an, ak = _int32_array(added, "added")
+        _lib.call(F.shogi_accumulator_update, self._handle(), _args.int32(perspective, "perspective"), rp, rn, ap, an)
         del rk, ak
 
     def evaluate(self, side_to_move, fv_scale=DEFAULT_FV_SCALE):
         """The evaluation for side_to_move (BLACK/WHITE)."""
         v = ctypes.c_int32()
-        _lib.call(F.shogi_accumulator_evaluate, self._handle(), side_to_move, fv_scale, ctypes.byref(v))
+        _lib.call(F.shogi_accumulator_evaluate, self._handle(), _args.int32(side_to_move, "side_to_move"),
+                  _args.int32(fv_scale, "fv_scale"), ctypes.byref(v))
         return v.value

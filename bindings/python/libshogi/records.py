@@ -12,7 +12,7 @@ import collections
 import ctypes
 import os
 
-from . import _lib
+from . import _args, _lib, _progress
 from ._errors import ParseError
 from ._lib import F
 from .board import Board, _numpy, _text
@@ -74,6 +74,13 @@ _dtypes = {}
 def _dtype(name):
     if name not in _dtypes:
         np = _numpy()
+        # cshogi's names for the field types
+        _dtypes["dtypeHcp"] = np.dtype((np.uint8, 32))
+        _dtypes["dtypeEval"] = np.dtype(np.int16)
+        _dtypes["dtypeMove16"] = np.dtype(np.int16)
+        _dtypes["dtypeGameResult"] = np.dtype(np.int8)
+        _dtypes["dtypeKey"] = np.dtype(np.uint64)
+        _dtypes["PackedSfen"] = np.dtype([("sfen", np.uint8, 32)])
         _dtypes["HuffmanCodedPos"] = np.dtype([("hcp", np.uint8, 32)])
         _dtypes["HuffmanCodedPosAndEval"] = np.dtype([
             ("hcp", np.uint8, 32),
@@ -95,10 +102,19 @@ def _dtype(name):
     return _dtypes[name]
 
 
+DTYPE_NAMES = ("HuffmanCodedPos", "HuffmanCodedPosAndEval", "PackedSfen", "PackedSfenValue", "dtypeHcp", "dtypeEval",
+               "dtypeMove16", "dtypeGameResult", "dtypeKey")
+"""The numpy dtypes, by cshogi's names (built on first use: numpy is optional)."""
+
+
 def __getattr__(name):  # PEP 562: build the dtypes when first used
-    if name in ("HuffmanCodedPos", "HuffmanCodedPosAndEval", "PackedSfenValue"):
+    if name in DTYPE_NAMES:
         return _dtype(name)
     raise AttributeError("module %r has no attribute %r" % (__name__, name))
+
+
+def __dir__():
+    return sorted(set(globals()) | set(DTYPE_NAMES))
 
 
 def read_psv(path, mmap=False):
@@ -165,7 +181,8 @@ def encode_psv(board, score=0, move=0, result=0):
     """40 bytes of PackedSfenValue for a Board (see Board.to_psv)."""
     _lib.require("shogi_position_to_psv")
     buf = ctypes.create_string_buffer(PSV_SIZE)
-    _lib.call(F.shogi_position_to_psv, board._handle(), score, move & 0xFFFFFFFF, result, buf)
+    _lib.call(F.shogi_position_to_psv, board._handle(), _args.int32(score, "score"), _args.uint32(move, "move"),
+              _args.int32(result, "result"), buf)
     return buf.raw
 
 
@@ -173,7 +190,8 @@ def encode_hcpe(board, eval=0, move=0, result=0):
     """38 bytes of HuffmanCodedPosAndEval for a Board (see Board.to_hcpe)."""
     _lib.require("shogi_position_to_hcpe")
     buf = ctypes.create_string_buffer(HCPE_SIZE)
-    _lib.call(F.shogi_position_to_hcpe, board._handle(), eval, move & 0xFFFFFFFF, result, buf)
+    _lib.call(F.shogi_position_to_hcpe, board._handle(), _args.int32(eval, "eval"), _args.uint32(move, "move"),
+              _args.int32(result, "result"), buf)
     return buf.raw
 
 
@@ -210,6 +228,32 @@ def _bulk(fn, strict, *args):
     return None
 
 
+def _bulk_chunks(fn, strict, n, progress, desc, arrays):
+    """_bulk over [0, n) in chunks (see _progress.ranges). arrays: (base
+    address, bytes per record) for each pointer argument, in order; a
+    pointer is None for a scalar argument, which is passed as given."""
+    for start, stop in _progress.ranges(n, progress, desc):
+        args = []
+        for a in arrays:
+            if isinstance(a, tuple):
+                base, size = a
+                args.append(base + start * size)
+            elif a is _N:
+                args.append(stop - start)
+            else:
+                args.append(a)
+        try:
+            _bulk(fn, strict, *args)
+        except ParseError as ex:
+            if start:
+                ex.message = "%s (in the chunk from record %d)" % (ex.message, start)
+                ex.args = (ex.message,)
+            raise
+
+
+_N = object()  # stands for the chunk's record count in _bulk_chunks
+
+
 def psv_check(psv):
     """Number of bad records in a PSV array (0 = all decode)."""
     _lib.require("shogi_psv_check")
@@ -221,26 +265,30 @@ def psv_check(psv):
     return bad.value
 
 
-def psv_to_hcpe(psv, strict=True):
+def psv_to_hcpe(psv, strict=True, progress=False):
     """PSV array -> hcpe array (results made absolute). strict=False leaves
-    bad records zeroed instead of raising ParseError."""
+    bad records zeroed instead of raising ParseError. progress=True reports
+    progress (tqdm when installed) over chunks of 65536 records."""
     _lib.require("shogi_psv_to_hcpe")
     np = _numpy()
     a, n = _records(np, psv, PSV_SIZE, "PackedSfenValue")
     out = np.zeros(n, dtype=_dtype("HuffmanCodedPosAndEval"))
     if n:
-        _bulk(F.shogi_psv_to_hcpe, strict, a.ctypes.data, n, out.ctypes.data)
+        _bulk_chunks(F.shogi_psv_to_hcpe, strict, n, progress, "psv_to_hcpe",
+                     [(a.ctypes.data, PSV_SIZE), _N, (out.ctypes.data, HCPE_SIZE)])
     return out
 
 
-def hcpe_to_psv(hcpe, strict=True):
-    """hcpe array -> PSV array (results made relative; gamePly 0)."""
+def hcpe_to_psv(hcpe, strict=True, progress=False):
+    """hcpe array -> PSV array (results made relative; gamePly 0).
+    progress=True reports progress over chunks (as psv_to_hcpe)."""
     _lib.require("shogi_hcpe_to_psv")
     np = _numpy()
     a, n = _records(np, hcpe, HCPE_SIZE, "HuffmanCodedPosAndEval")
     out = np.zeros(n, dtype=_dtype("PackedSfenValue"))
     if n:
-        _bulk(F.shogi_hcpe_to_psv, strict, a.ctypes.data, n, out.ctypes.data)
+        _bulk_chunks(F.shogi_hcpe_to_psv, strict, n, progress, "hcpe_to_psv",
+                     [(a.ctypes.data, HCPE_SIZE), _N, (out.ctypes.data, PSV_SIZE)])
     return out
 
 
@@ -252,10 +300,11 @@ def psv_side_to_move(psv):
     return (a["sfen"][:, 0] & 1).astype(np.uint8) if n else np.zeros(0, dtype=np.uint8)
 
 
-def psv_halfkp_features(psv, strict=True):
+def psv_halfkp_features(psv, strict=True, progress=False):
     """HalfKP features of a PSV array in one call: FeatureBatch(black (n, 38)
     int32, white (n, 38) int32, side_to_move (n,) uint8). With strict=False
-    a bad record's rows are -1 instead of raising ParseError."""
+    a bad record's rows are -1 instead of raising ParseError. progress=True
+    reports progress over chunks."""
     _lib.require("shogi_psv_halfkp_features")
     from .network import FeatureBatch
 
@@ -264,21 +313,26 @@ def psv_halfkp_features(psv, strict=True):
     black = np.empty((n, MAX_ACTIVE), dtype=np.int32)
     white = np.empty((n, MAX_ACTIVE), dtype=np.int32)
     if n:
-        _bulk(F.shogi_psv_halfkp_features, strict, a.ctypes.data, n, black.ctypes.data, white.ctypes.data)
+        row = MAX_ACTIVE * 4
+        _bulk_chunks(F.shogi_psv_halfkp_features, strict, n, progress, "psv_halfkp_features",
+                     [(a.ctypes.data, PSV_SIZE), _N, (black.ctypes.data, row), (white.ctypes.data, row)])
     return FeatureBatch(black, white, psv_side_to_move(a))
 
 
-def evaluate_psv(network, psv, fv_scale=16, strict=True, out=None):
-    """Evaluates the positions of a PSV array (Network.evaluate_psv)."""
+def evaluate_psv(network, psv, fv_scale=16, strict=True, out=None, progress=False):
+    """Evaluates the positions of a PSV array (Network.evaluate_psv);
+    progress=True reports progress over chunks."""
     _lib.require("shogi_network_evaluate_psv")
     np = _numpy()
+    fv_scale = _args.int32(fv_scale, "fv_scale")
     a, n = _records(np, psv, PSV_SIZE, "PackedSfenValue")
     if out is None:
         out = np.empty(n, dtype=np.int32)
     elif out.dtype != np.int32 or out.shape != (n,) or not out.flags.c_contiguous:
         raise ValueError("out must be a contiguous int32 array of shape (%d,)" % n)
     if n:
-        _bulk(F.shogi_network_evaluate_psv, strict, network._handle(), a.ctypes.data, n, fv_scale, out.ctypes.data)
+        _bulk_chunks(F.shogi_network_evaluate_psv, strict, n, progress, "evaluate_psv",
+                     [network._handle(), (a.ctypes.data, PSV_SIZE), _N, fv_scale, (out.ctypes.data, 4)])
     return out
 
 
@@ -293,7 +347,7 @@ def _format_code(fmt):
             return _FORMATS[fmt.lower().lstrip(".")]
         except KeyError:
             raise ValueError("unknown record format %r (csa, kif, ki2, usi)" % fmt) from None
-    return int(fmt)
+    return _args.int32(fmt, "format")
 
 
 def _encoding_code(enc):
@@ -302,7 +356,7 @@ def _encoding_code(enc):
             return _ENCODINGS[enc.lower()]
         except KeyError:
             raise ValueError("unknown encoding %r (utf-8, utf-8-sig, shift_jis)" % enc) from None
-    return int(enc)
+    return _args.int32(enc, "encoding")
 
 
 class Record(_lib.HandleOwner):
@@ -319,6 +373,8 @@ class Record(_lib.HandleOwner):
 
     @classmethod
     def parse(cls, data, format=RECORD_AUTO):
+        """A record from text (str) or bytes in any encoding the reader knows;
+        format RECORD_AUTO detects CSA, KIF, KI2 or USI."""
         _lib.require("shogi_record_parse")
         if isinstance(data, str):
             data = data.encode("utf-8")
@@ -355,11 +411,13 @@ class Record(_lib.HandleOwner):
 
     @classmethod
     def read(cls, path, format=RECORD_AUTO):
+        """A record from a file (see parse)."""
         with open(os.fspath(path), "rb") as f:
             return cls.parse(f.read(), format)
 
     @classmethod
     def from_board(cls, board):
+        """A record of a Board's moves from the position it started at."""
         _lib.require("shogi_record_from_position")
         h = ctypes.c_void_p()
         _lib.call(F.shogi_record_from_position, board._handle(), ctypes.byref(h))
@@ -390,6 +448,7 @@ class Record(_lib.HandleOwner):
 
     @property
     def start_sfen(self):
+        """The SFEN of the start position."""
         return _lib.read_string(F.shogi_record_start_sfen, self._handle())
 
     @property
@@ -411,8 +470,7 @@ class Record(_lib.HandleOwner):
         """A Board after the first ply moves (default: all), with those moves
         in its history (pop works back to the start)."""
         moves = self.moves
-        if ply is None:
-            ply = len(moves)
+        ply = len(moves) if ply is None else _args.integer(ply, "ply", *_args.SIZE)
         h = ctypes.c_void_p()
         _lib.call(F.shogi_record_position, self._handle(), ply, ctypes.byref(h))
         return Board._from_handle(h, moves[:ply])
@@ -434,7 +492,7 @@ class Record(_lib.HandleOwner):
 
     @end.setter
     def end(self, value):
-        _lib.call(F.shogi_record_set_end, self._handle(), value)
+        _lib.call(F.shogi_record_set_end, self._handle(), _args.int32(value, "end"))
 
     def header(self, key):
         """A header value ("" if absent): "black", "white", "handicap",
@@ -442,12 +500,74 @@ class Record(_lib.HandleOwner):
         return _lib.read_string(F.shogi_record_header, self._handle(), _text(key, "key"))
 
     def set_header(self, key, value):
+        """Sets a header ("black", "white", "Event", ... as header())."""
         _lib.call(F.shogi_record_set_header, self._handle(), _text(key, "key"), _text(value, "value"))
 
-    black = property(lambda self: self.header("black"), lambda self, v: self.set_header("black", v))
-    white = property(lambda self: self.header("white"), lambda self, v: self.set_header("white", v))
+    black = property(lambda self: self.header("black"), lambda self, v: self.set_header("black", v),
+                     doc="Black's name (KIF 先手, CSA N+).")
+    white = property(lambda self: self.header("white"), lambda self, v: self.set_header("white", v),
+                     doc="White's name (KIF 後手, CSA N-).")
+
+    # -- per-move data -------------------------------------------------------
+    def _time(self, ply):
+        t = ctypes.c_int64()
+        _lib.call(F.shogi_record_move_time, self._handle(), ply, ctypes.byref(t))
+        return None if t.value < 0 else t.value
+
+    def _comment(self, ply):
+        return _lib.read_string(F.shogi_record_move_comment, self._handle(), ply)
+
+    @property
+    def times(self):
+        """Time used by each move of the main line in milliseconds (None
+        where the record gives none), aligned with moves."""
+        return [self._time(i + 1) for i in range(len(self.moves))]
+
+    @property
+    def comments(self):
+        """The comment of each move ("" for none; lines joined by "\n"),
+        aligned with moves. An engine line "** 30 -3334FU" keeps one "*"."""
+        return [self._comment(i + 1) for i in range(len(self.moves))]
+
+    @property
+    def comment(self):
+        """The comment before the first move."""
+        return self._comment(0)
+
+    @property
+    def scores(self):
+        """The evaluation of each move read from its engine comment (CSA
+        "'** <score> <pv>", read as "* <score> ..."; KIF "** <score>"), None
+        where there is none; aligned with moves."""
+        out = []
+        for c in self.comments:
+            score = None
+            for line in c.split("\n"):
+                if not line.startswith("*"):
+                    continue
+                words = line.lstrip("*").split()
+                if words and words[0].lstrip("+-").isdigit():
+                    score = int(words[0])
+                    break
+            out.append(score)
+        return out
+
+    def append(self, move, time_ms=None, comment=None):
+        """Appends a move legal at the end of the main line, with the time it
+        used (ms) and a comment (lines separated by "\n"); StateError once
+        the record has an end."""
+        t = -1 if time_ms is None else _args.integer(time_ms, "time_ms", 0, 1 << 40)
+        text = None if comment is None else _args.text(comment, "comment")
+        _lib.call(F.shogi_record_append_move, self._handle(), _args.uint32(move, "move"), t, text)
 
     def __repr__(self):
         if self._h is None:
             return "<libshogi.Record closed>"
         return "<libshogi.Record %s, %d moves>" % (FORMAT_NAMES.get(self.format, "built"), len(self))
+
+    def _repr_html_(self):
+        """Notebook view: the headers, then the board after every ply with
+        its KI2 move text, time and comment (HTML with inline SVG)."""
+        from . import rich
+
+        return rich.record_html(self)

@@ -148,15 +148,16 @@ def test_library_not_found_lists_places(tmp_path):
 
 
 def test_library_in_package_folder(tmp_path):
-    r = _run_isolated(tmp_path, None, "libshogi.so")
+    name = libshogi._lib.package_file_names()[0]  # libshogi-capi.so: never libshogi.so there
+    r = _run_isolated(tmp_path, None, name)
     assert r.returncode == 0, r.stderr
     path, nodes = r.stdout.split("\n")
-    assert path == str(tmp_path / "pkg" / "libshogi" / "libshogi.so")
+    assert path == str(tmp_path / "pkg" / "libshogi" / name)
     assert nodes == "900"
 
 
 def test_env_var_wins(tmp_path):
-    r = _run_isolated(tmp_path, libshogi.library_path, "libshogi.so")
+    r = _run_isolated(tmp_path, libshogi.library_path, libshogi._lib.package_file_names()[0])
     assert r.returncode == 0, r.stderr
     assert r.stdout.split("\n")[0] == libshogi.library_path
 

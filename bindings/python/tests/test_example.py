@@ -53,3 +53,36 @@ def test_notebook_cells_run():
                        universal_newlines=True, timeout=300)
     assert r.returncode == 0, r.stderr
     assert r.stdout.rstrip().endswith("done")
+
+
+def test_notebook_runs_headless_with_nbclient(monkeypatch):
+    """The notebook itself, executed cell by cell in a Jupyter kernel
+    (nbclient + ipykernel, as a user would run it), with the rich outputs
+    a notebook shows: the board as SVG, the record and the search result
+    as HTML."""
+    import nbclient
+    import nbformat
+
+    import libshogi
+
+    monkeypatch.setenv("LIBSHOGI_LIBRARY", libshogi.library_path)
+    monkeypatch.setenv("LIBSHOGI_EXAMPLE_QUICK", "1")
+    # the checkout's package stands for an installed one: the notebook must
+    # use it as it is (never put its own path first)
+    monkeypatch.setenv("PYTHONPATH", os.path.dirname(EXAMPLES))
+    monkeypatch.setenv("PYDEVD_DISABLE_FILE_VALIDATION", "1")
+    nb = nbformat.read(os.path.join(EXAMPLES, "notebook_example.ipynb"), as_version=4)
+    client = nbclient.NotebookClient(nb, timeout=600, kernel_name="python3",
+                                     resources={"metadata": {"path": EXAMPLES}})
+    client.execute()
+    outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
+    assert not [o for o in outputs if o.output_type == "error"]
+    text = "".join(o.get("text", "") for o in outputs if o.output_type == "stream")
+    assert "accelerated: %s" % libshogi.accelerated in text
+    assert "from " + libshogi.library_path in text
+    assert text.rstrip().endswith("done")
+    rich = [o.data for o in outputs if o.output_type == "execute_result"]
+    assert any("image/svg+xml" in d for d in rich)  # the board
+    htmls = [d["text/html"] for d in rich if "text/html" in d]
+    assert any("libshogi.Record" in h and "<svg" in h for h in htmls)  # a board per ply
+    assert any("bestmove" in h and "<svg" in h for h in htmls)  # the search result

@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+"""Per-call costs of Board on the compiled accelerator and on ctypes, in
+the same run (each path in its own process: the path is chosen at import).
+
+    LIBSHOGI_LIBRARY=/path/to/libshogi.so /usr/bin/python3 benchmarks/bench_accel.py [--runs 5] [--quick] [--clock cpu]
+
+Prints the median of the runs per operation for both paths and the issue's
+target (issue 17): push+pop <= 0.3 us per pair, legal move list <= 1.2 us,
+SFEN set+get <= 4 us, in-place hcpe decode <= 0.5 us per record, perft(5)
+by Python recursion <= 0.6 s.
+"""
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+
+MIDGAME = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1"
+
+TARGETS = [  # name, unit, target
+    ("loop + 2 builtin calls (interpreter baseline)", "us/iter", None),
+    ("push+pop", "us/pair", 0.3),
+    ("legal_moves (start)", "us/call", 1.2),
+    ("legal_moves (midgame)", "us/call", 1.2),
+    ("set_sfen+sfen", "us/pair", 4.0),
+    ("set_hcp (in place)", "us/record", 0.5),
+    ("to_hcp (in place)", "us/record", None),
+    ("perft(5) by Python recursion", "s", 0.6),
+]
+
+
+# The clock: wall time, or the calling thread's CPU time (--clock cpu),
+# which a loaded machine disturbs far less (the library runs its calls on
+# the calling thread; time spent waiting for a core is not counted).
+CLOCK = time.perf_counter
+
+
+def median(fn, runs):
+    ts = []
+    for _ in range(runs):
+        t = CLOCK()
+        fn()
+        ts.append(CLOCK() - t)
+    return statistics.median(ts)
+
+
+def py_perft(b, depth):
+    if depth == 1:
+        return len(b.legal_moves)
+    n = 0
+    for m in b.legal_moves:
+        b.push(m)
+        n += py_perft(b, depth - 1)
+        b.pop()
+    return n
+
+
+def _rows(n):
+    """n writable 32-byte rows: a numpy (n, 32) uint8 array, or memoryview
+    slices of a bytearray where numpy is absent."""
+    try:
+        import numpy as np
+
+        return np.zeros((n, 32), dtype=np.uint8), np.zeros(32, dtype=np.uint8)
+    except ImportError:
+        mv = memoryview(bytearray(32 * n))
+        return [mv[32 * i: 32 * i + 32] for i in range(n)], memoryview(bytearray(32))
+
+
+def measure(runs, quick):
+    import libshogi
+    from libshogi import Board
+
+    out = {"accelerated": libshogi.accelerated}
+    b = Board()
+    m = b.move_from_usi("7g7f")
+    n = 20000 if quick else 200000
+    push, pop = b.push, b.pop
+
+    def pushpop():
+        for _ in range(n):
+            push(m)
+            pop()
+
+    out["push+pop"] = median(pushpop, runs) / n * 1e6
+    one, empty = abs, ()
+
+    def baseline():  # what the loop and two C calls cost the interpreter alone
+        for _ in range(n):
+            one(m)
+            len(empty)
+
+    out["loop + 2 builtin calls (interpreter baseline)"] = median(baseline, runs) / n * 1e6
+    for name, sfen in (("legal_moves (start)", "startpos"), ("legal_moves (midgame)", MIDGAME)):
+        b.set_sfen(sfen)
+
+        def legal():
+            for _ in range(n):
+                b.legal_moves
+
+        out[name] = median(legal, runs) / n * 1e6
+    # positions of random games, as SFEN and as hcp rows
+    import random
+
+    rnd = random.Random(1)
+    sfens = []
+    g = Board()
+    while len(sfens) < 2000:
+        moves = g.legal_moves
+        if not moves or g.move_number > 150:
+            g.reset()
+            continue
+        g.push(rnd.choice(moves))
+        sfens.append(g.sfen())
+    hcps, dst = _rows(len(sfens))
+    for i, s in enumerate(sfens):
+        g.set_sfen(s)
+        g.to_hcp(hcps[i])
+    reps = 2 if quick else 20
+    set_sfen, sfen = b.set_sfen, b.sfen
+
+    def sfen_pair():
+        for _ in range(reps):
+            for s in sfens:
+                set_sfen(s)
+                sfen()
+
+    out["set_sfen+sfen"] = median(sfen_pair, runs) / (reps * len(sfens)) * 1e6
+    set_hcp, to_hcp = b.set_hcp, b.to_hcp
+
+    def decode():
+        for _ in range(reps):
+            for row in hcps:
+                set_hcp(row)
+
+    out["set_hcp (in place)"] = median(decode, runs) / (reps * len(sfens)) * 1e6
+    def encode():
+        for _ in range(reps):
+            for s in hcps:
+                to_hcp(dst)
+
+    b.set_hcp(hcps[5])
+    out["to_hcp (in place)"] = median(encode, runs) / (reps * len(sfens)) * 1e6
+    b.reset()
+    depth = 4 if quick else 5
+    want = {4: 719731, 5: 19861490}[depth]
+
+    def perft():
+        assert py_perft(b, depth) == want
+
+    out["perft(5) by Python recursion"] = median(perft, max(1, runs // 2)) * (1 if depth == 5 else 27.6)
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--quick", action="store_true", help="short loops (perft(4) scaled by 27.6 for perft(5))")
+    ap.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                    help="wall time, or the thread's CPU time (steadier on a loaded machine)")
+    ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    global CLOCK
+    CLOCK = time.thread_time if args.clock == "cpu" else time.perf_counter
+    if args.child:
+        print(json.dumps(measure(args.runs, args.quick)))
+        return
+    results = {}
+    for label, no_accel in (("accel", ""), ("ctypes", "1")):
+        env = dict(os.environ, LIBSHOGI_NO_ACCEL=no_accel)
+        cmd = [sys.executable, os.path.abspath(__file__), "--child", "--runs", str(args.runs), "--clock", args.clock]
+        if args.quick:
+            cmd.append("--quick")
+        r = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, check=True, universal_newlines=True)
+        results[label] = json.loads(r.stdout)
+    if not results["accel"]["accelerated"]:
+        print("note: the accelerator is not built (python3 setup.py build_ext --inplace); both columns are ctypes")
+    print("%-46s %10s %10s %10s  %s" % ("%s time, median of %d" % (args.clock, args.runs), "accel", "ctypes", "target",
+                                          "unit"))
+    for name, unit, target in TARGETS:
+        print("%-46s %10.3f %10.3f %10s  %s" % (name, results["accel"][name], results["ctypes"][name],
+                                              "-" if target is None else "<= %g" % target, unit))
+
+
+if __name__ == "__main__":
+    main()

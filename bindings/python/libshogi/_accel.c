@@ -1,0 +1,681 @@
+/*
+ * _accel.c - the optional compiled accelerator of the libshogi package.
+ *
+ * A CPython extension written against the limited API (abi3, CPython >= 3.8)
+ * that calls the C ABI of include/shogi.h directly for the per-call hot
+ * paths of Board: push/pop, the legal move list, SFEN set/get, hcp and
+ * PackedSfen records in place, perft, batched legal moves.
+ *
+ * It links nothing: the package's ctypes loader has already loaded the one
+ * libshogi library, and bind() receives the addresses of its functions from
+ * there, so both paths use the same copy. Without this module (not built,
+ * or LIBSHOGI_NO_ACCEL=1) the package runs on ctypes alone, with the same
+ * results.
+ *
+ * Core is the base type of libshogi.Board on this path: it holds the
+ * position handle and the move history; board.py's _PyCore is its ctypes
+ * twin, method for method.
+ */
+#define PY_SSIZE_T_CLEAN
+#ifndef Py_LIMITED_API
+#define Py_LIMITED_API 0x03080000
+#endif
+#include <Python.h>
+#include <structmember.h>
+
+#include <stdint.h>
+#include <string.h>
+
+/* ---- the C ABI, as include/shogi.h declares it (bound at run time) ----- */
+
+typedef int32_t shogi_rc_t;
+typedef void *shogi_handle_t;
+typedef struct {
+    int32_t code;
+    char message[256];
+} shogi_err_t;
+
+#define E_BUFFER_TOO_SMALL (-4)
+#define MAX_MOVES 600
+#define MOVE_NULL 0x0081u
+
+static struct {
+    shogi_rc_t (*do_move)(shogi_handle_t, uint32_t, shogi_err_t *);
+    shogi_rc_t (*undo_move)(shogi_handle_t, shogi_err_t *);
+    shogi_rc_t (*do_move_usi)(shogi_handle_t, const char *, uint32_t *, shogi_err_t *);
+    shogi_rc_t (*legal_moves)(shogi_handle_t, uint32_t *, size_t, size_t *, shogi_err_t *);
+    shogi_rc_t (*set_sfen)(shogi_handle_t, const char *, shogi_err_t *);
+    shogi_rc_t (*sfen)(shogi_handle_t, char *, size_t, size_t *, shogi_err_t *);
+    shogi_rc_t (*side_to_move)(shogi_handle_t, int32_t *, shogi_err_t *);
+    shogi_rc_t (*in_check)(shogi_handle_t, int32_t *, shogi_err_t *);
+    shogi_rc_t (*perft)(shogi_handle_t, int32_t, uint64_t *, shogi_err_t *);
+    shogi_rc_t (*set_hcp)(shogi_handle_t, const void *, shogi_err_t *);
+    shogi_rc_t (*hcp)(shogi_handle_t, void *, shogi_err_t *);
+    shogi_rc_t (*set_psfen)(shogi_handle_t, const void *, shogi_err_t *);
+    shogi_rc_t (*psfen)(shogi_handle_t, void *, shogi_err_t *);
+    shogi_rc_t (*do_null_move)(shogi_handle_t, shogi_err_t *);
+} api;
+
+static const char *const api_names[] = {
+    "shogi_position_do_move",     "shogi_position_undo_move", "shogi_position_do_move_usi",
+    "shogi_position_legal_moves", "shogi_position_set_sfen",  "shogi_position_sfen",
+    "shogi_position_side_to_move", "shogi_position_in_check", "shogi_position_perft",
+    "shogi_position_set_hcp",     "shogi_position_hcp",       "shogi_position_set_psfen",
+    "shogi_position_psfen",       "shogi_position_do_null_move",
+};
+
+static PyObject *raise_error; /* Python callable(code, message bytes): raises */
+static int bound;
+
+/* ---- Py_buffer for the limited API before 3.11 ------------------------- */
+/* PyObject_GetBuffer and Py_buffer joined the limited API in 3.11 with the
+ * layout they have had since 3.3; every CPython 3.x exports the functions.
+ * Building for 3.8 we declare that same layout ourselves. */
+#if Py_LIMITED_API + 0 < 0x030b0000
+typedef struct {
+    void *buf;
+    PyObject *obj;
+    Py_ssize_t len;
+    Py_ssize_t itemsize;
+    int readonly;
+    int ndim;
+    char *format;
+    Py_ssize_t *shape;
+    Py_ssize_t *strides;
+    Py_ssize_t *suboffsets;
+    void *internal;
+} Py_buffer;
+#define PyBUF_SIMPLE 0
+#define PyBUF_WRITABLE 0x0001
+PyAPI_FUNC(int) PyObject_GetBuffer(PyObject *obj, Py_buffer *view, int flags);
+PyAPI_FUNC(void) PyBuffer_Release(Py_buffer *view);
+#endif
+
+/* ---- errors -------------------------------------------------------------- */
+
+/* Raises the package's exception for a failed call; returns NULL. */
+static PyObject *fail(shogi_rc_t rc, const shogi_err_t *e) {
+    const char *msg = e ? e->message : "";
+    size_t n = strnlen(msg, sizeof e->message);
+    PyObject *r = PyObject_CallFunction(raise_error, "iy#", (int)rc, msg, (Py_ssize_t)n);
+    Py_XDECREF(r);
+    if (!PyErr_Occurred()) PyErr_SetString(PyExc_RuntimeError, "libshogi: error not raised");
+    return NULL;
+}
+
+/* ---- Core ----------------------------------------------------------------- */
+
+typedef struct {
+    PyObject_HEAD
+    shogi_handle_t h;         /* 0 once closed */
+    PyObject *history;  /* list of the moves pushed (ints) */
+} Core;
+
+static PyTypeObject *CoreType;
+
+static PyObject *move_int(uint32_t m);
+
+static shogi_handle_t handle_of(Core *self) {
+    if (!self->h) PyErr_SetString(PyExc_ValueError, "the board was closed");
+    return self->h;
+}
+
+/* An unsigned 32-bit integer argument: TypeError for non-integers,
+ * ValueError when out of range (ctypes would wrap it). */
+static int uint32_arg(PyObject *o, const char *name, uint32_t *out) {
+    if (PyLong_CheckExact(o)) { /* the usual case: no conversion object */
+        int overflow = 0;
+        long long x = PyLong_AsLongLongAndOverflow(o, &overflow);
+        if (!overflow && x >= 0 && x <= 0xFFFFFFFFLL) {
+            *out = (uint32_t)x;
+            return 0;
+        }
+        if (x == -1 && PyErr_Occurred()) return -1;
+    }
+    PyObject *v = PyNumber_Index(o);
+    if (!v) {
+        PyErr_Format(PyExc_TypeError, "%s must be an integer", name);
+        return -1;
+    }
+    int overflow = 0;
+    long long x = PyLong_AsLongLongAndOverflow(v, &overflow);
+    Py_DECREF(v);
+    if (x == -1 && PyErr_Occurred()) return -1;
+    if (overflow || x < 0 || x > 0xFFFFFFFFLL) {
+        PyErr_Format(PyExc_ValueError, "%s is outside 0..4294967295", name);
+        return -1;
+    }
+    *out = (uint32_t)x;
+    return 0;
+}
+
+static int int32_arg(PyObject *o, const char *name, int32_t *out) {
+    PyObject *v = PyNumber_Index(o);
+    if (!v) {
+        PyErr_Format(PyExc_TypeError, "%s must be an integer", name);
+        return -1;
+    }
+    int overflow = 0;
+    long long x = PyLong_AsLongLongAndOverflow(v, &overflow);
+    Py_DECREF(v);
+    if (x == -1 && PyErr_Occurred()) return -1;
+    if (overflow || x < INT32_MIN || x > INT32_MAX) {
+        PyErr_Format(PyExc_ValueError, "%s is outside the int32 range", name);
+        return -1;
+    }
+    *out = (int32_t)x;
+    return 0;
+}
+
+/* UTF-8 bytes of a str or bytes argument without NUL (new reference). */
+static PyObject *text_arg(PyObject *o, const char *name) {
+    PyObject *b;
+    if (PyUnicode_Check(o)) {
+        b = PyUnicode_AsUTF8String(o);
+        if (!b) return NULL;
+    } else if (PyBytes_Check(o)) {
+        Py_INCREF(o);
+        b = o;
+    } else {
+        PyErr_Format(PyExc_TypeError, "%s must be str", name);
+        return NULL;
+    }
+    char *s;
+    Py_ssize_t n;
+    if (PyBytes_AsStringAndSize(b, &s, &n) < 0) {
+        Py_DECREF(b);
+        return NULL;
+    }
+    if ((Py_ssize_t)strlen(s) != n) {
+        Py_DECREF(b);
+        PyErr_Format(PyExc_ValueError, "%s contains a NUL character", name);
+        return NULL;
+    }
+    return b;
+}
+
+static PyObject *Core_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    (void)args;
+    (void)kwds;
+    allocfunc alloc = (allocfunc)PyType_GetSlot(type, Py_tp_alloc);
+    Core *self = (Core *)alloc(type, 0);
+    if (!self) return NULL;
+    self->h = NULL;
+    self->history = PyList_New(0);
+    if (!self->history) {
+        Py_DECREF(self);
+        return NULL;
+    }
+    return (PyObject *)self;
+}
+
+static void Core_dealloc(Core *self) {
+    PyTypeObject *tp = Py_TYPE(self);
+    Py_CLEAR(self->history);
+    freefunc f = (freefunc)PyType_GetSlot(tp, Py_tp_free);
+    f(self);
+    Py_DECREF(tp);
+}
+
+static PyObject *Core_get_h(Core *self, void *closure) {
+    (void)closure;
+    if (!self->h) Py_RETURN_NONE;
+    return PyLong_FromVoidPtr(self->h);
+}
+
+static int Core_set_h(Core *self, PyObject *v, void *closure) {
+    (void)closure;
+    if (v == NULL || v == Py_None) {
+        self->h = NULL;
+        return 0;
+    }
+    void *p = PyLong_AsVoidPtr(v);
+    if (!p && PyErr_Occurred()) return -1;
+    self->h = p;
+    return 0;
+}
+
+static PyObject *Core_push(Core *self, PyObject *arg) {
+    uint32_t m;
+    if (uint32_arg(arg, "move", &m) < 0) return NULL;
+    if (api.do_move(self->h, m, NULL)) {
+        shogi_err_t e;
+        shogi_handle_t h = handle_of(self);
+        if (!h) return NULL;
+        shogi_rc_t rc = api.do_move(h, m, &e);
+        if (rc) return fail(rc, &e);
+    }
+    if (PyList_Append(self->history, arg) < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyObject *Core_pop(Core *self, PyObject *unused) {
+    (void)unused;
+    if (api.undo_move(self->h, NULL)) {
+        shogi_err_t e;
+        shogi_handle_t h = handle_of(self);
+        if (!h) return NULL;
+        shogi_rc_t rc = api.undo_move(h, &e);
+        if (rc) return fail(rc, &e);
+    }
+    Py_ssize_t n = PyList_Size(self->history);
+    if (n <= 0) return PyLong_FromLong(0);
+    PyObject *m = PyList_GetItem(self->history, n - 1);
+    Py_INCREF(m);
+    if (PyList_SetSlice(self->history, n - 1, n, NULL) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
+
+static PyObject *Core_push_usi(Core *self, PyObject *arg) {
+    shogi_handle_t h = handle_of(self);
+    if (!h) return NULL;
+    PyObject *b = text_arg(arg, "usi");
+    if (!b) return NULL;
+    uint32_t m = 0;
+    shogi_err_t e;
+    shogi_rc_t rc = api.do_move_usi(h, PyBytes_AsString(b), &m, &e);
+    Py_DECREF(b);
+    if (rc) return fail(rc, &e);
+    PyObject *mv = move_int(m);
+    if (!mv) return NULL;
+    if (PyList_Append(self->history, mv) < 0) {
+        Py_DECREF(mv);
+        return NULL;
+    }
+    return mv;
+}
+
+/* Move ints, cached: a legal move list would otherwise create one int
+ * object per move per call, which costs more than generating the moves.
+ * A move is the moving piece (5 bits) << 16 | move16, so one table of
+ * 65536 entries per piece value, made when first needed, holds every move
+ * ever returned (a few thousand in practice). The GIL guards the tables;
+ * they live as long as the module. */
+static PyObject **move_cache[32];
+
+static PyObject *move_int(uint32_t m) {
+    uint32_t hi = m >> 16;
+    if (hi >= 32) return PyLong_FromUnsignedLong(m);
+    PyObject **t = move_cache[hi];
+    if (!t) {
+        t = (PyObject **)PyMem_Calloc(65536, sizeof *t);
+        if (!t) return PyLong_FromUnsignedLong(m);
+        move_cache[hi] = t;
+    }
+    PyObject *v = t[m & 0xFFFF];
+    if (!v) {
+        v = PyLong_FromUnsignedLong(m);
+        if (!v) return NULL;
+        t[m & 0xFFFF] = v; /* the table's reference */
+    }
+    Py_INCREF(v);
+    return v;
+}
+
+/* push_usi for every move of a sequence or a space-separated str: one C
+ * loop for a whole game; the moves done before an error stay done. */
+static PyObject *Core_push_usi_moves(Core *self, PyObject *arg) {
+    PyObject *items;
+    if (PyUnicode_Check(arg)) {
+        items = PyUnicode_Split(arg, NULL, -1);
+    } else if (PyBytes_Check(arg)) {
+        PyErr_SetString(PyExc_TypeError, "usis must be str or a sequence of str");
+        return NULL;
+    } else {
+        items = PySequence_List(arg);
+    }
+    if (!items) return NULL;
+    Py_ssize_t n = PyList_Size(items);
+    PyObject *out = PyList_New(0);
+    if (!out) {
+        Py_DECREF(items);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *m = Core_push_usi(self, PyList_GetItem(items, i));
+        if (!m || PyList_Append(out, m) < 0) {
+            Py_XDECREF(m);
+            Py_DECREF(out);
+            Py_DECREF(items);
+            return NULL;
+        }
+        Py_DECREF(m);
+    }
+    Py_DECREF(items);
+    return out;
+}
+
+/* The legal moves of h as a new list. */
+static PyObject *moves_list(shogi_handle_t h) {
+    uint32_t buf[MAX_MOVES];
+    size_t n = 0;
+    shogi_err_t e;
+    shogi_rc_t rc = api.legal_moves(h, buf, MAX_MOVES, &n, &e);
+    if (rc) return fail(rc, &e);
+    PyObject *list = PyList_New((Py_ssize_t)n);
+    if (!list) return NULL;
+    for (size_t i = 0; i < n; i++) {
+        PyObject *v = move_int(buf[i]);
+        if (!v) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SetItem(list, (Py_ssize_t)i, v); /* steals v */
+    }
+    return list;
+}
+
+static PyObject *Core_legal_moves(Core *self, void *closure) {
+    (void)closure;
+    shogi_handle_t h = handle_of(self);
+    if (!h) return NULL;
+    return moves_list(h);
+}
+
+static PyObject *Core_sfen(Core *self, PyObject *unused) {
+    (void)unused;
+    shogi_handle_t h = handle_of(self);
+    if (!h) return NULL;
+    char buf[256];
+    size_t needed = 0;
+    shogi_err_t e;
+    shogi_rc_t rc = api.sfen(h, buf, sizeof buf, &needed, &e);
+    if (rc == E_BUFFER_TOO_SMALL) { /* not for any real position; kept correct */
+        char *big = PyMem_Malloc(needed);
+        if (!big) return PyErr_NoMemory();
+        rc = api.sfen(h, big, needed, &needed, &e);
+        PyObject *s = rc ? fail(rc, &e) : PyUnicode_FromString(big);
+        PyMem_Free(big);
+        return s;
+    }
+    if (rc) return fail(rc, &e);
+    return PyUnicode_FromStringAndSize(buf, (Py_ssize_t)(needed ? needed - 1 : 0));
+}
+
+static int clear_history(Core *self) {
+    Py_ssize_t n = PyList_Size(self->history);
+    return n > 0 ? PyList_SetSlice(self->history, 0, n, NULL) : 0;
+}
+
+static PyObject *Core_set_sfen(Core *self, PyObject *arg) {
+    shogi_handle_t h = handle_of(self);
+    if (!h) return NULL;
+    PyObject *b = text_arg(arg, "sfen");
+    if (!b) return NULL;
+    shogi_err_t e;
+    shogi_rc_t rc = api.set_sfen(h, PyBytes_AsString(b), &e);
+    Py_DECREF(b);
+    if (rc) return fail(rc, &e);
+    if (clear_history(self) < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyObject *Core_turn(Core *self, void *closure) {
+    (void)closure;
+    shogi_handle_t h = handle_of(self);
+    if (!h) return NULL;
+    int32_t v = 0;
+    shogi_err_t e;
+    shogi_rc_t rc = api.side_to_move(h, &v, &e);
+    if (rc) return fail(rc, &e);
+    return PyLong_FromLong(v);
+}
+
+static PyObject *Core_is_check(Core *self, PyObject *unused) {
+    (void)unused;
+    shogi_handle_t h = handle_of(self);
+    if (!h) return NULL;
+    int32_t v = 0;
+    shogi_err_t e;
+    shogi_rc_t rc = api.in_check(h, &v, &e);
+    if (rc) return fail(rc, &e);
+    return PyBool_FromLong(v);
+}
+
+static PyObject *Core_perft(Core *self, PyObject *arg) {
+    int32_t depth;
+    if (int32_arg(arg, "depth", &depth) < 0) return NULL;
+    shogi_handle_t h = handle_of(self);
+    if (!h) return NULL;
+    uint64_t n = 0;
+    shogi_err_t e;
+    shogi_rc_t rc;
+    Py_BEGIN_ALLOW_THREADS
+    rc = api.perft(h, depth, &n, &e);
+    Py_END_ALLOW_THREADS
+    if (rc) return fail(rc, &e);
+    return PyLong_FromUnsignedLongLong(n);
+}
+
+/* A 32-byte position record in a buffer: exactly 32 bytes, or a whole
+ * record of `whole` bytes whose first 32 bytes are the position. */
+static int record_buffer(PyObject *o, int writable, Py_ssize_t whole, Py_buffer *view) {
+    if (PyObject_GetBuffer(o, view, writable ? PyBUF_WRITABLE : PyBUF_SIMPLE) < 0) {
+        if (PyErr_ExceptionMatches(PyExc_TypeError) || PyErr_ExceptionMatches(PyExc_BufferError)) {
+            PyErr_Clear();
+            PyErr_SetString(writable ? PyExc_TypeError : PyExc_TypeError,
+                            writable ? "expected a writable contiguous buffer (a numpy uint8 row)"
+                                     : "expected a contiguous buffer (bytes or a numpy uint8 row)");
+        }
+        return -1;
+    }
+    if (view->len != 32 && view->len != whole) {
+        PyErr_Format(PyExc_ValueError, "expected 32 bytes (or a %zd-byte record), got %zd", whole, view->len);
+        PyBuffer_Release(view);
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *set_record(Core *self, PyObject *arg, Py_ssize_t whole, shogi_rc_t (*fn)(shogi_handle_t, const void *, shogi_err_t *)) {
+    shogi_handle_t h = handle_of(self);
+    if (!h) return NULL;
+    Py_buffer view;
+    if (record_buffer(arg, 0, whole, &view) < 0) return NULL;
+    shogi_err_t e;
+    shogi_rc_t rc = fn(h, view.buf, &e);
+    PyBuffer_Release(&view);
+    if (rc) return fail(rc, &e);
+    if (clear_history(self) < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyObject *get_record(Core *self, PyObject *arg, Py_ssize_t whole, shogi_rc_t (*fn)(shogi_handle_t, void *, shogi_err_t *)) {
+    shogi_handle_t h = handle_of(self);
+    if (!h) return NULL;
+    Py_buffer view;
+    if (record_buffer(arg, 1, whole, &view) < 0) return NULL;
+    shogi_err_t e;
+    shogi_rc_t rc = fn(h, view.buf, &e);
+    PyBuffer_Release(&view);
+    if (rc) return fail(rc, &e);
+    Py_RETURN_NONE;
+}
+
+static PyObject *Core_set_hcp(Core *self, PyObject *arg) { return set_record(self, arg, 38, api.set_hcp); }
+static PyObject *Core_to_hcp(Core *self, PyObject *arg) { return get_record(self, arg, 38, api.hcp); }
+static PyObject *Core_set_psfen(Core *self, PyObject *arg) { return set_record(self, arg, 40, api.set_psfen); }
+static PyObject *Core_to_psfen(Core *self, PyObject *arg) { return get_record(self, arg, 40, api.psfen); }
+
+static PyObject *Core_push_pass(Core *self, PyObject *unused) {
+    (void)unused;
+    shogi_handle_t h = handle_of(self);
+    if (!h) return NULL;
+    shogi_err_t e;
+    shogi_rc_t rc = api.do_null_move(h, &e);
+    if (rc) return fail(rc, &e);
+    PyObject *mv = PyLong_FromUnsignedLong(MOVE_NULL);
+    if (!mv) return NULL;
+    int r = PyList_Append(self->history, mv);
+    Py_DECREF(mv);
+    if (r < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef Core_methods[] = {
+    {"push", (PyCFunction)Core_push, METH_O, "Does a legal move (IllegalMoveError otherwise; board unchanged)."},
+    {"pop", (PyCFunction)Core_pop, METH_NOARGS, "Undoes the last move; returns it (StateError if there is none)."},
+    {"push_usi", (PyCFunction)Core_push_usi, METH_O, "Does a legal move given as USI text; returns the move."},
+    {"push_usi_moves", (PyCFunction)Core_push_usi_moves, METH_O,
+     "push_usi for each move of an iterable (or a space-separated string); returns the moves. On an error the moves "
+     "before it stay."},
+    {"sfen", (PyCFunction)Core_sfen, METH_NOARGS, "Canonical SFEN (without the \"sfen \" prefix)."},
+    {"set_sfen", (PyCFunction)Core_set_sfen, METH_O, "Replaces the position with SFEN text and clears the history."},
+    {"is_check", (PyCFunction)Core_is_check, METH_NOARGS, "True if the side to move is in check."},
+    {"perft", (PyCFunction)Core_perft, METH_O, "Leaf count of the legal move tree of the given depth."},
+    {"set_hcp", (PyCFunction)Core_set_hcp, METH_O,
+     "Sets the position from a 32-byte HuffmanCodedPos (a numpy uint8 row, bytes, or a whole hcpe record); "
+     "history cleared, move number 1."},
+    {"to_hcp", (PyCFunction)Core_to_hcp, METH_O, "Writes the position as HuffmanCodedPos into a writable 32-byte buffer."},
+    {"set_psfen", (PyCFunction)Core_set_psfen, METH_O,
+     "Sets the position from a 32-byte PackedSfen (or a whole PackedSfenValue record); history cleared."},
+    {"to_psfen", (PyCFunction)Core_to_psfen, METH_O, "Writes the position as PackedSfen into a writable 32-byte buffer."},
+    {"push_pass", (PyCFunction)Core_push_pass, METH_NOARGS,
+     "Passes the turn (the null move; StateError in check). pop() or pop_pass() takes it back."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Core_getset[] = {
+    {"_h", (getter)Core_get_h, (setter)Core_set_h, "The position handle (None once closed).", NULL},
+    {"legal_moves", (getter)Core_legal_moves, NULL, "The legal moves as a list of ints.", NULL},
+    {"turn", (getter)Core_turn, NULL, "BLACK (0) or WHITE (1): the side to move.", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyMemberDef Core_members[] = {
+    {"_history", T_OBJECT_EX, offsetof(Core, history), 0, "Moves pushed since the position was set."},
+    {NULL, 0, 0, 0, NULL},
+};
+
+static PyType_Slot Core_slots[] = {
+    {Py_tp_doc, "The accelerated base of libshogi.Board (position handle and history)."},
+    {Py_tp_new, Core_new},
+    {Py_tp_dealloc, Core_dealloc},
+    {Py_tp_methods, Core_methods},
+    {Py_tp_getset, Core_getset},
+    {Py_tp_members, Core_members},
+    {0, NULL},
+};
+
+static PyType_Spec Core_spec = {
+    "libshogi._accel.Core", sizeof(Core), 0, Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, Core_slots,
+};
+
+/* ---- module functions ----------------------------------------------------- */
+
+static PyObject *accel_bind(PyObject *mod, PyObject *args) {
+    (void)mod;
+    PyObject *addresses, *raiser;
+    if (!PyArg_ParseTuple(args, "OO:bind", &addresses, &raiser)) return NULL;
+    if (!PyDict_Check(addresses) || !PyCallable_Check(raiser)) {
+        PyErr_SetString(PyExc_TypeError, "bind(addresses: dict, raise_error: callable)");
+        return NULL;
+    }
+    void **slots = (void **)&api;
+    size_t count = sizeof api_names / sizeof api_names[0];
+    if (count * sizeof(void *) != sizeof api) {
+        PyErr_SetString(PyExc_SystemError, "_accel: function table out of step");
+        return NULL;
+    }
+    void *found[sizeof api_names / sizeof api_names[0]];
+    for (size_t i = 0; i < count; i++) {
+        PyObject *v = PyDict_GetItemString(addresses, api_names[i]); /* borrowed */
+        if (!v) {
+            PyErr_Format(PyExc_LookupError, "bind: no address for %s", api_names[i]);
+            return NULL;
+        }
+        found[i] = PyLong_AsVoidPtr(v);
+        if (!found[i]) {
+            if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "bind: %s is NULL", api_names[i]);
+            return NULL;
+        }
+    }
+    memcpy(slots, found, sizeof api);
+    Py_INCREF(raiser);
+    PyObject *old = raise_error;
+    raise_error = raiser;
+    Py_XDECREF(old);
+    bound = 1;
+    Py_RETURN_NONE;
+}
+
+static PyObject *accel_names(PyObject *mod, PyObject *unused) {
+    (void)mod;
+    (void)unused;
+    size_t count = sizeof api_names / sizeof api_names[0];
+    PyObject *t = PyTuple_New((Py_ssize_t)count);
+    if (!t) return NULL;
+    for (size_t i = 0; i < count; i++) {
+        PyObject *s = PyUnicode_FromString(api_names[i]);
+        if (!s) {
+            Py_DECREF(t);
+            return NULL;
+        }
+        PyTuple_SetItem(t, (Py_ssize_t)i, s);
+    }
+    return t;
+}
+
+static PyObject *accel_legal_moves_many(PyObject *mod, PyObject *arg) {
+    (void)mod;
+    PyObject *seq = PySequence_Fast(arg, "legal_moves_many needs a sequence of Boards");
+    if (!seq) return NULL;
+    Py_ssize_t n = PySequence_Size(seq);
+    PyObject *out = PyList_New(n);
+    if (!out) goto fail;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *b = PySequence_GetItem(seq, i);
+        if (!b) goto fail;
+        if (!PyObject_TypeCheck(b, CoreType)) {
+            Py_DECREF(b);
+            PyErr_Format(PyExc_TypeError, "item %zd is not a Board", i);
+            goto fail;
+        }
+        shogi_handle_t h = handle_of((Core *)b);
+        Py_DECREF(b); /* the sequence keeps it alive */
+        if (!h) goto fail;
+        PyObject *moves = moves_list(h);
+        if (!moves) goto fail;
+        PyList_SetItem(out, i, moves);
+    }
+    Py_DECREF(seq);
+    return out;
+fail:
+    Py_XDECREF(out);
+    Py_DECREF(seq);
+    return NULL;
+}
+
+static PyMethodDef accel_methods[] = {
+    {"bind", accel_bind, METH_VARARGS,
+     "bind(addresses, raise_error): the C functions' addresses (a dict of name -> int, from the library the "
+     "ctypes loader opened) and the callable that raises the package's exception for (code, message)."},
+    {"names", accel_names, METH_NOARGS, "The C functions bind() needs."},
+    {"legal_moves_many", accel_legal_moves_many, METH_O, "The legal move lists of a sequence of Boards."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef accel_module = {
+    PyModuleDef_HEAD_INIT, "libshogi._accel", "Compiled accelerator of the libshogi package (abi3).", -1,
+    accel_methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__accel(void) {
+    PyObject *m = PyModule_Create(&accel_module);
+    if (!m) return NULL;
+    CoreType = (PyTypeObject *)PyType_FromSpec(&Core_spec);
+    if (!CoreType) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(CoreType);
+    if (PyModule_AddObject(m, "Core", (PyObject *)CoreType) < 0) {
+        Py_DECREF(CoreType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
