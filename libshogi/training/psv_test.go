@@ -11,7 +11,7 @@ import (
 )
 
 // psvs packs the positions of random games (n records).
-func psvs(t *testing.T, n int) ([]byte, []string) {
+func psvs(t testing.TB, n int) ([]byte, []string) {
 	rng := rand.New(rand.NewSource(5))
 	p := board.NewPosition()
 	var out []byte
