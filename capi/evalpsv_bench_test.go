@@ -7,6 +7,7 @@ import (
 	"github.com/libshogi/libshogi/libshogi/board"
 	"github.com/libshogi/libshogi/libshogi/nnue"
 	"github.com/libshogi/libshogi/libshogi/record"
+	"github.com/libshogi/libshogi/libshogi/training"
 )
 
 // benchPositions are n positions of random games (deterministic).
@@ -53,7 +54,7 @@ func TestEvaluatePSVMatchesPositions(t *testing.T) {
 	}
 	ps := benchPositions(t, 3000) // over the parallel threshold
 	out := make([]int32, len(ps))
-	if err := evaluatePSV(net, psvOf(t, ps), out, 16); err != nil {
+	if _, err := training.EvaluatePSVs(net, psvOf(t, ps), 16, out); err != nil {
 		t.Fatal(err)
 	}
 	for i, p := range ps {
@@ -74,7 +75,7 @@ func BenchmarkEvaluatePSV(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if err := evaluatePSV(net, in, out, 16); err != nil {
+		if _, err := training.EvaluatePSVs(net, in, 16, out); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -92,9 +93,6 @@ func BenchmarkEvaluateSFEN(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if err := forRecords(len(out), func(i int) error { return nil }); err != nil {
-			b.Fatal(err)
-		}
 		p := board.NewPosition()
 		for j, s := range sfens {
 			if err := p.SetSFEN(s, board.SFENOptions{}); err != nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/libshogi/libshogi/libshogi/board"
 	"github.com/libshogi/libshogi/libshogi/nnue"
 	"github.com/libshogi/libshogi/libshogi/record"
+	"github.com/libshogi/libshogi/libshogi/training"
 )
 
 // withRecord runs body with the game of record handle h (see withHandle).
@@ -453,27 +454,6 @@ func shogi_position_to_hcpe(h C.shogi_position_t, eval C.int32_t, move C.uint32_
 	})
 }
 
-// forRecords runs body over [0, n) with the library's batch runner and
-// returns the error of the lowest failing index (with that index named).
-func forRecords(n int, body func(i int) error) error {
-	return bulkError(batch.Each(n, 512, body))
-}
-
-// forRecordsPos is forRecords whose body also gets a Position of its
-// chunk to reuse from record to record.
-func forRecordsPos(n int, body func(i int, p *board.Position) error) error {
-	return bulkError(batch.Ranges(n, 512, func(lo, hi int) (int, error) {
-		p := new(board.Position)
-		first, firstErr := -1, error(nil)
-		for i := lo; i < hi; i++ {
-			if err := body(i, p); err != nil && first < 0 {
-				first, firstErr = i, err
-			}
-		}
-		return first, firstErr
-	}))
-}
-
 // bulkError maps a bulk call's lowest failure to a status: a panic is
 // SHOGI_E_INTERNAL, an error keeps its code (SHOGI_E_PARSE for a library
 // error).
@@ -531,15 +511,7 @@ func shogi_psv_check(psv unsafe.Pointer, n C.size_t, nBad *C.size_t, cerr *C.sho
 			return err
 		}
 		bad := make([]bool, int(n))
-		err = forRecords(int(n), func(i int) error {
-			var r record.PSV
-			var d record.Diagram
-			if err := record.DecodePSV(in[i*record.PSVSize:(i+1)*record.PSVSize], &r, &d); err != nil {
-				bad[i] = true
-				return err
-			}
-			return nil
-		})
+		err = bulkError(training.CheckPSVs(in, bad))
 		if nBad != nil {
 			k := 0
 			for _, b := range bad {
@@ -570,27 +542,7 @@ func shogi_network_evaluate_psv(net C.shogi_network_t, psv unsafe.Pointer, n C.s
 			return err
 		}
 		out := unsafe.Slice((*int32)(unsafe.Pointer(values)), int(n))
-		return evaluatePSV(nw, in, out, int(fvScale))
-	})
-}
-
-// evaluatePSV evaluates the PackedSfenValue records of in into out (0 for a
-// bad record). Each worker sets one Position from the decoded pieces: no
-// SFEN text and no allocation per record (that round trip made this path
-// slower than evaluating the same positions given as SFEN text).
-func evaluatePSV(nw *nnue.Net, in []byte, out []int32, fv int) error {
-	return forRecordsPos(len(out), func(i int, p *board.Position) error {
-		out[i] = 0
-		var r record.PSV
-		var d record.Diagram
-		if err := record.DecodePSV(in[i*record.PSVSize:(i+1)*record.PSVSize], &r, &d); err != nil {
-			return err
-		}
-		if err := p.SetSetup(&d, board.SFENOptions{}); err != nil {
-			return wrap(statusParse, err)
-		}
-		out[i] = int32(nw.Evaluate(p, fv))
-		return nil
+		return bulkError(training.EvaluatePSVs(nw, in, int(fvScale), out))
 	})
 }
 
@@ -611,39 +563,8 @@ func shogi_psv_halfkp_features(psv unsafe.Pointer, n C.size_t, black *C.int32_t,
 			return err
 		}
 		const k = C.SHOGI_NNUE_MAX_ACTIVE
-		outs := [2][]int32{
+		return bulkError(training.PSVFeatures(in,
 			unsafe.Slice((*int32)(unsafe.Pointer(black)), int(n)*k),
-			unsafe.Slice((*int32)(unsafe.Pointer(white)), int(n)*k),
-		}
-		return forRecords(int(n), func(i int) error {
-			var r record.PSV
-			var d record.Diagram
-			fail := func(err error) error {
-				for c := 0; c < 2; c++ {
-					for j := i * k; j < (i+1)*k; j++ {
-						outs[c][j] = -1
-					}
-				}
-				return err
-			}
-			if err := record.DecodePSV(in[i*record.PSVSize:(i+1)*record.PSVSize], &r, &d); err != nil {
-				return fail(err)
-			}
-			for c := board.Black; c <= board.White; c++ {
-				f, ok := appendRecordFeatures(outs[c][i*k:i*k:(i+1)*k], &d, c)
-				if !ok || len(f) != k {
-					return fail(errorf(statusState, "%d features for %v, want %d", len(f), c, k))
-				}
-			}
-			return nil
-		})
+			unsafe.Slice((*int32)(unsafe.Pointer(white)), int(n)*k)))
 	})
-}
-
-// appendRecordFeatures lists the HalfKP features of a decoded record
-// without building a Position (building one through SFEN costs far more
-// than the decoding). tests/c/test_record.c compares it with
-// shogi_position_halfkp_features.
-func appendRecordFeatures(dst []int32, d *record.Diagram, p board.Color) ([]int32, bool) {
-	return nnue.AppendActivePieces(dst, &d.Squares, &d.Hands, d.KingSquare(p), p)
 }
