@@ -299,3 +299,27 @@ func narrow512(out, in []uint8, wb []int8, bias []int32) bool {
 	}
 	return true
 }
+
+// AffineRaw computes out[o] = bias[o] + Σ_i in[i]*W[o][i] for o <
+// len(out) (int32 with wrap-around; no shift, no clipping: the SFNN fc_0,
+// whose outputs are squared and shifted by the caller), inputs 0..127.
+// wb is W in the blocked layout, w row-major (len(in) per row). The
+// AVX-512 kernel runs for 16 outputs and len(in) a multiple of 64; the
+// AVX2 level takes one Dot per row when len(in) is a multiple of 32.
+func AffineRaw(out []int32, in []uint8, wb, w []int8, bias []int32) {
+	n := len(in)
+	if len(bias) < len(out) || len(w) < len(out)*n || len(wb) < len(out)*n || n%4 != 0 {
+		panic("asm: AffineRaw: bad shapes")
+	}
+	if use512() && len(out) == 16 && n%64 == 0 && n > 0 {
+		affineRaw16AVX512(&out[0], &in[0], &wb[0], &bias[0], n)
+		return
+	}
+	if UseAVX2 && n%32 == 0 && n > 0 {
+		for o := range out {
+			out[o] = bias[o] + dotAVX2(&in[0], &w[o*n], n)
+		}
+		return
+	}
+	AffineRawGo(out, in, w, bias)
+}

@@ -6519,3 +6519,39 @@ affine8AVX512_skip:
 	VMOVQ         X3, (AX)
 	VZEROUPPER
 	RET
+
+// func affineRaw16AVX512(out *int32, in *uint8, wb *int8, bias *int32, n int)
+// Requires: AVX, AVX512F, AVX512VNNI
+TEXT ·affineRaw16AVX512(SB), NOSPLIT, $0-40
+	VMOVDQU64 zero64<>+0(SB), Z0
+	MOVQ      out+0(FP), AX
+	MOVQ      in+8(FP), CX
+	MOVQ      wb+16(FP), DX
+	MOVQ      bias+24(FP), BX
+	MOVQ      n+32(FP), SI
+	VMOVDQA64 Z0, Z1
+	VMOVDQA64 Z0, Z2
+	VMOVDQA64 Z0, Z3
+	VMOVDQA64 Z0, Z4
+
+affineRaw16AVX512_loop:
+	VPBROADCASTD (CX), Z5
+	VPDPBUSD     (DX), Z5, Z1
+	VPBROADCASTD 4(CX), Z5
+	VPDPBUSD     64(DX), Z5, Z2
+	VPBROADCASTD 8(CX), Z5
+	VPDPBUSD     128(DX), Z5, Z3
+	VPBROADCASTD 12(CX), Z5
+	VPDPBUSD     192(DX), Z5, Z4
+	ADDQ         $0x10, CX
+	ADDQ         $0x00000100, DX
+	SUBQ         $0x10, SI
+	JNZ          affineRaw16AVX512_loop
+	VPADDD       Z2, Z1, Z1
+	VPADDD       Z4, Z3, Z3
+	VPADDD       Z3, Z1, Z1
+	VMOVDQA64    Z0, Z0
+	VPADDD       (BX), Z1, Z1
+	VMOVDQU32    Z1, (AX)
+	VZEROUPPER
+	RET

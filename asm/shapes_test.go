@@ -125,3 +125,48 @@ func TestPairwiseVsTwin(t *testing.T) {
 		}
 	})
 }
+
+// TestAffineRawVsTwin checks the raw-output affine (SFNN fc_0: 16 outputs
+// from the 1536 pairwise bytes) against the specification at every level.
+func TestAffineRawVsTwin(t *testing.T) {
+	r := rand.New(rand.NewPCG(25, 26))
+	type tc struct {
+		in         []uint8
+		w, wb      []int8
+		bias, spec []int32
+	}
+	var cases []tc
+	for iter := 0; iter < 200; iter++ {
+		nOut := []int{16, 16, 15, 8}[iter%4]
+		nIn := []int{64, 128, 1536, 96}[(iter/4)%4]
+		in := randU8(r, nIn, (iter/16)%4)
+		w := randI8(r, nOut*nIn, iter%3 == 0)
+		bias := make([]int32, nOut)
+		spec := make([]int32, nOut)
+		for o := range bias {
+			bias[o] = []int32{int32(r.IntN(200001)) - 100000, -1 << 31, 1<<31 - 1}[r.IntN(3)]
+			s := bias[o]
+			for i, x := range in {
+				s += int32(x) * int32(w[o*nIn+i])
+			}
+			spec[o] = s
+		}
+		cases = append(cases, tc{in, w, blockedOf(w, nOut, nIn), bias, spec})
+	}
+	for i, c := range cases {
+		got := make([]int32, len(c.spec))
+		AffineRawGo(got, c.in, c.w, c.bias)
+		if !slices.Equal(got, c.spec) {
+			t.Fatalf("case %d: twin differs from the specification", i)
+		}
+	}
+	levels(t, func(t *testing.T) {
+		for i, c := range cases {
+			got := make([]int32, len(c.spec))
+			AffineRaw(got, c.in, c.wb, c.w, c.bias)
+			if !slices.Equal(got, c.spec) {
+				t.Fatalf("case %d (%d<-%d): AffineRaw %v, want %v", i, len(c.spec), len(c.in), got, c.spec)
+			}
+		}
+	})
+}

@@ -103,3 +103,8 @@ func affine16AVX512(out *uint8, in *uint8, wb *int8, bias *int32, n int)
 //
 //go:noescape
 func affine8AVX512(out *uint8, in *uint8, wb *int8, bias *int32, n int)
+
+// affineRaw16AVX512 is AffineRaw for 16 outputs and n a multiple of 64.
+//
+//go:noescape
+func affineRaw16AVX512(out *int32, in *uint8, wb *int8, bias *int32, n int)

@@ -33,9 +33,17 @@ func narrowTables() {
 // 0..7 and group 2p+1 over lanes 8..15, matching the pair's 64 contiguous
 // weight bytes; the two halves are summed at the end. A 64-byte chunk of
 // zero input is skipped.
-func affineNarrowVNNI(name string, nOut int) {
-	text512(name, "func(out, in *uint8, wb *int8, bias *int32, n int)",
-		fmt.Sprintf("%s is Affine and AffineSparse for %d outputs and n a multiple of 64.", name, nOut))
+//
+// raw (16 outputs only) stores the int32 sums with the bias instead of the
+// shifted and clipped bytes: AffineRaw, the SFNN fc_0.
+func affineNarrowVNNI(name string, nOut int, raw bool) {
+	if raw {
+		text512(name, "func(out *int32, in *uint8, wb *int8, bias *int32, n int)",
+			fmt.Sprintf("%s is AffineRaw for %d outputs and n a multiple of 64.", name, nOut))
+	} else {
+		text512(name, "func(out, in *uint8, wb *int8, bias *int32, n int)",
+			fmt.Sprintf("%s is Affine and AffineSparse for %d outputs and n a multiple of 64.", name, nOut))
+	}
 	out := Load(Param("out"), GP64())
 	in := Load(Param("in"), GP64())
 	wb := Load(Param("wb"), GP64())
@@ -85,7 +93,10 @@ func affineNarrowVNNI(name string, nOut int) {
 	VPADDD(acc[2], acc[0], acc[0])
 	zero := ZMM()
 	zeroReg(zero)
-	if nOut == 16 {
+	if raw {
+		VPADDD(Mem{Base: bias}, acc[0], acc[0])
+		VMOVDQU32(acc[0], Mem{Base: out})
+	} else if nOut == 16 {
 		VPADDD(Mem{Base: bias}, acc[0], acc[0])
 		VPSRAD(U8(6), acc[0], acc[0])
 		VPMAXSD(zero, acc[0], acc[0])

@@ -67,6 +67,10 @@ type Layer struct {
 	// group is asm.GroupLimit of the weights: how many input groups the
 	// kernels may sum in int16 exactly.
 	group int
+	// chunks are the blocked weights of each 32 outputs, for the hidden
+	// layers wider than 32 (64, 96) with few inputs, which run as several
+	// 32-output kernel calls; nil otherwise.
+	chunks [][]int8
 }
 
 // LoadError is returned by the loaders: What says what is wrong, Offset is
@@ -502,20 +506,34 @@ func (n *Net) Save(path string) error {
 	return f.Close()
 }
 
+// blockedRows rearranges nOut row-major rows of pin weights into the
+// kernels' blocked layout: for each group of 4 inputs, for each output,
+// the 4 weights.
+func blockedRows(w []int8, nOut, pin int) []int8 {
+	b := make([]int8, nOut*pin)
+	for o := 0; o < nOut; o++ {
+		for in := 0; in < pin; in++ {
+			b[(in/4)*nOut*4+o*4+in%4] = w[o*pin+in]
+		}
+	}
+	return b
+}
+
 // Prepare builds the kernel layouts from the parameters. Loaders call it;
 // call it again after changing Layers by hand.
 func (n *Net) Prepare() {
 	for i := range n.Layers {
 		l := &n.Layers[i]
 		pin := l.PaddedIn()
-		l.blocked = make([]int8, len(l.Weight))
-		for o := 0; o < l.Out; o++ {
-			for in := 0; in < pin; in++ {
-				l.blocked[(in/4)*l.Out*4+o*4+in%4] = l.Weight[o*pin+in]
-			}
-		}
+		l.blocked = blockedRows(l.Weight, l.Out, pin)
 		l.rows = asm.RowChunks(l.Weight, l.Out, pin)
 		l.group = asm.GroupLimit(asm.MaxAbs(l.Weight))
+		l.chunks = nil
+		if l.Out > 32 && l.Out%32 == 0 && pin <= 256 {
+			for c := 0; c < l.Out/32; c++ {
+				l.chunks = append(l.chunks, blockedRows(l.Weight[32*c*pin:32*(c+1)*pin], 32, pin))
+			}
+		}
 	}
 	n.tail = asm.Tail{}
 	if n.Arch.Kind == Classic && len(n.Layers) == 3 && n.Layers[1].In == 32 && n.Layers[2].In == 32 && n.Layers[2].Out == 1 {
