@@ -276,6 +276,10 @@ func Pairwise(out []uint8, acc []int16) {
 	if len(acc) < 2*n {
 		panic("asm: Pairwise: accumulator shorter than 2*len(out)")
 	}
+	if use512() && n%64 == 0 && n > 0 {
+		pairwiseAVX512(&out[0], &acc[0], &acc[n], n)
+		return
+	}
 	if UseAVX2 && n%32 == 0 && n > 0 {
 		pairwiseAVX2(&out[0], &acc[0], &acc[n], n)
 		return

@@ -6555,3 +6555,50 @@ affineRaw16AVX512_loop:
 	VMOVDQU32    Z1, (AX)
 	VZEROUPPER
 	RET
+
+DATA pairperm<>+0(SB)/8, $0x0000000000000000
+DATA pairperm<>+8(SB)/8, $0x0000000000000002
+DATA pairperm<>+16(SB)/8, $0x0000000000000004
+DATA pairperm<>+24(SB)/8, $0x0000000000000006
+DATA pairperm<>+32(SB)/8, $0x0000000000000001
+DATA pairperm<>+40(SB)/8, $0x0000000000000003
+DATA pairperm<>+48(SB)/8, $0x0000000000000005
+DATA pairperm<>+56(SB)/8, $0x0000000000000007
+GLOBL pairperm<>(SB), RODATA|NOPTR, $64
+
+// func pairwiseAVX512(out *uint8, a *int16, b *int16, n int)
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·pairwiseAVX512(SB), NOSPLIT, $0-32
+	VMOVDQU64    zero64<>+0(SB), Z0
+	MOVQ         out+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	VMOVDQA64    Z0, Z0
+	MOVL         $0x000000fe, SI
+	VPBROADCASTW SI, Z1
+	VMOVDQU64    pairperm<>+0(SB), Z2
+
+pairwise512_loop:
+	VPMAXSW   (CX), Z0, Z3
+	VPMAXSW   64(CX), Z0, Z4
+	VPMAXSW   (DX), Z0, Z5
+	VPMAXSW   64(DX), Z0, Z6
+	VPMINSW   Z1, Z3, Z3
+	VPMINSW   Z1, Z4, Z4
+	VPMINSW   Z1, Z5, Z5
+	VPMINSW   Z1, Z6, Z6
+	VPSLLW    $0x07, Z3, Z3
+	VPSLLW    $0x07, Z4, Z4
+	VPMULHW   Z5, Z3, Z3
+	VPMULHW   Z6, Z4, Z4
+	VPACKUSWB Z4, Z3, Z3
+	VPERMQ    Z3, Z2, Z3
+	VMOVDQU64 Z3, (AX)
+	ADDQ      $0x80, CX
+	ADDQ      $0x80, DX
+	ADDQ      $0x40, AX
+	SUBQ      $0x40, BX
+	JNZ       pairwise512_loop
+	VZEROUPPER
+	RET

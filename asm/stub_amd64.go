@@ -108,3 +108,8 @@ func affine8AVX512(out *uint8, in *uint8, wb *int8, bias *int32, n int)
 //
 //go:noescape
 func affineRaw16AVX512(out *int32, in *uint8, wb *int8, bias *int32, n int)
+
+// pairwiseAVX512 is Pairwise for n a multiple of 64.
+//
+//go:noescape
+func pairwiseAVX512(out *uint8, a *int16, b *int16, n int)

@@ -66,6 +66,7 @@ func main() {
 	affineNarrowVNNI("affine16AVX512", 16, false)
 	affineNarrowVNNI("affine8AVX512", 8, false)
 	affineNarrowVNNI("affineRaw16AVX512", 16, true)
+	pairwise512()
 	Generate()
 }
 

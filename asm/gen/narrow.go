@@ -116,3 +116,48 @@ func affineNarrowVNNI(name string, nOut int, raw bool) {
 	VZEROUPPER()
 	RET()
 }
+
+// pairwise512: pairwiseMul with 512-bit registers, 64 outputs per
+// iteration; VPACKUSWB packs per 128-bit lane, a VPERMQ with qwords
+// 0,2,4,6,1,3,5,7 restores the order.
+func pairwise512() {
+	order := GLOBL("pairperm", RODATA|NOPTR)
+	for i, q := range []uint64{0, 2, 4, 6, 1, 3, 5, 7} {
+		DATA(8*i, U64(q))
+	}
+	text512("pairwiseAVX512", "func(out *uint8, a, b *int16, n int)",
+		"pairwiseAVX512 is Pairwise for n a multiple of 64.")
+	out := Load(Param("out"), GP64())
+	a := Load(Param("a"), GP64())
+	b := Load(Param("b"), GP64())
+	n := Load(Param("n"), GP64())
+	zero, top, perm := ZMM(), ZMM(), ZMM()
+	zeroReg(zero)
+	t := GP32()
+	MOVL(U32(254), t)
+	VPBROADCASTW(t, top)
+	VMOVDQU64(order, perm)
+	u0, u1, v0, v1 := ZMM(), ZMM(), ZMM(), ZMM()
+	Label("pairwise512_loop")
+	VPMAXSW(Mem{Base: a}, zero, u0)
+	VPMAXSW(Mem{Base: a, Disp: 64}, zero, u1)
+	VPMAXSW(Mem{Base: b}, zero, v0)
+	VPMAXSW(Mem{Base: b, Disp: 64}, zero, v1)
+	for _, r := range []reg.VecVirtual{u0, u1, v0, v1} {
+		VPMINSW(top, r, r)
+	}
+	VPSLLW(U8(7), u0, u0)
+	VPSLLW(U8(7), u1, u1)
+	VPMULHW(v0, u0, u0)
+	VPMULHW(v1, u1, u1)
+	VPACKUSWB(u1, u0, u0)
+	VPERMQ(u0, perm, u0)
+	VMOVDQU64(u0, Mem{Base: out})
+	ADDQ(U8(128), a)
+	ADDQ(U8(128), b)
+	ADDQ(U8(64), out)
+	SUBQ(U8(64), n)
+	JNZ(LabelRef("pairwise512_loop"))
+	VZEROUPPER()
+	RET()
+}
