@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"slices"
 	"unsafe"
 
@@ -39,6 +40,9 @@ type Net struct {
 	// Compressed is true when the file stored the feature transformer in
 	// LEB128 blocks (Write writes SFNN nets that way).
 	Compressed bool
+	// Mapped is true when FTWeight lies in a read-only mapping of the file
+	// (LoadOptions.Mmap): it must not be written to.
+	Mapped bool
 	// FVScale is the net's FV_SCALE: the description's fv_scale token, or
 	// the format's default, or the caller's override (LoadOptions.FVScale).
 	// Evaluators start with it.
@@ -116,6 +120,13 @@ type LoadOptions struct {
 	Arch string
 	// FVScale, when not 0, overrides the net's FV_SCALE (1..128).
 	FVScale int
+	// Mmap leaves the feature transformer of an uncompressed classic file
+	// in a read-only shared mapping of the file (LoadWith only; Net.Mapped
+	// says whether it was): processes that load the same file share one
+	// copy. Where mapping is not available the file is read.
+	Mmap bool
+	// mapped is the mapping being read (loadMapped).
+	mapped []byte
 }
 
 func (o LoadOptions) check() error {
@@ -139,6 +150,9 @@ func Load(path string) (*Net, error) { return LoadWith(path, LoadOptions{}) }
 func LoadWith(path string, o LoadOptions) (*Net, error) {
 	if err := o.check(); err != nil {
 		return nil, err
+	}
+	if o.Mmap {
+		return loadMapped(path, o)
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -227,6 +241,10 @@ func (r *reader) i8s(v []int8, what string) {
 	r.fill(unsafe.Slice((*byte)(unsafe.Pointer(&v[0])), len(v)), what)
 }
 
+// unalignedOK: the CPU loads int16 from odd addresses (the transformer of
+// most files starts at an odd offset, which a mapping keeps).
+var unalignedOK = runtime.GOARCH == "amd64" || runtime.GOARCH == "386"
+
 var littleEndian = func() bool { x := uint16(1); return *(*byte)(unsafe.Pointer(&x)) == 1 }()
 
 func read(in *bufio.Reader, size int64, o LoadOptions) (*Net, error) {
@@ -283,7 +301,14 @@ func read(in *bufio.Reader, size int64, o LoadOptions) (*Net, error) {
 		}
 	} else {
 		r.i16s(n.FTBias, "the feature transformer biases")
-		if r.err == nil {
+		switch {
+		case r.err != nil:
+		case o.mapped != nil && arch.Kind == Classic && littleEndian && (unalignedOK || r.off%2 == 0):
+			n.FTWeight = unsafe.Slice((*int16)(unsafe.Pointer(&o.mapped[r.off])), total)
+			n.Mapped = true
+			r.off += 2 * int64(total) // the size was checked above
+			in.Reset(bytes.NewReader(o.mapped[r.off:]))
+		default:
 			n.FTWeight = r.ftWeights(total, size >= 0)
 		}
 	}
