@@ -293,11 +293,15 @@ func read(in *bufio.Reader, size int64, o LoadOptions) (*Net, error) {
 	}
 	n.FTBias = make([]int16, arch.HalfDims)
 	total := arch.Features.Dims * arch.HalfDims
+	var shift uint // SFNN: the transformer doubled as it is read
+	if arch.Kind == SFNN {
+		shift = 1
+	}
 	if n.Compressed {
-		r.leb128(n.FTBias, "the feature transformer biases")
+		r.leb128(n.FTBias, "the feature transformer biases", shift)
 		if r.err == nil {
 			n.FTWeight = makeWeights(total)
-			r.leb128(n.FTWeight, "the feature transformer weights")
+			r.leb128(n.FTWeight, "the feature transformer weights", shift)
 		}
 	} else {
 		r.i16s(n.FTBias, "the feature transformer biases")
@@ -315,7 +319,7 @@ func read(in *bufio.Reader, size int64, o LoadOptions) (*Net, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
-	if arch.Kind == SFNN {
+	if arch.Kind == SFNN && !n.Compressed {
 		double(n.FTBias)
 		double(n.FTWeight)
 	}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -96,6 +97,7 @@ func benchLoad(b *testing.B, arch string, o LoadOptions) {
 	b.ResetTimer()
 	var rss float64
 	for i := 0; i < b.N; i++ {
+		debug.FreeOSMemory() // return the previous net's pages, so the growth is this load's
 		before := residentMB()
 		n, err := LoadWith(path, o)
 		if err != nil {
@@ -104,8 +106,6 @@ func benchLoad(b *testing.B, arch string, o LoadOptions) {
 		n.Evaluate(board.NewPosition(), 16) // touch what an evaluation touches
 		rss += residentMB() - before
 		runtime.KeepAlive(n)
-		n = nil
-		runtime.GC()
 	}
 	b.ReportMetric(float64(st.Size())/(1<<20), "MB-file")
 	b.ReportMetric(rss/float64(b.N), "MB-resident-growth")
