@@ -53,6 +53,7 @@ var optionList = []option{
 	{name: "EvalFile", kind: optString, def: "<empty>"},
 	{name: "EvalDir", kind: optString, def: "<empty>"},
 	{name: "FV_SCALE", kind: optSpin, def: "16", min: 1, max: 128},
+	{name: "EvalArch", kind: optString, def: "<empty>"}, // nnue.ArchByName: read EvalFile as this layout
 	{name: "EnteringKingRule", kind: optCombo, def: "CSARule27",
 		vars: []string{"none", "CSARule24", "CSARule24H", "CSARule27", "CSARule27H", "TryRule"}},
 	{name: "MaxMovesToDraw", kind: optSpin, def: "0", min: 0, max: 100000},
@@ -307,17 +308,18 @@ func (u *Engine) evalPath() string {
 func (u *Engine) apply() {
 	path := u.evalPath()
 	fv := u.intOpt("FV_SCALE")
-	sig := fmt.Sprint(path, "|", fv, "|", u.values["threads"], "|", u.values["usi_hash"], "|",
+	arch := strings.TrimPrefix(u.values["evalarch"], "<empty>")
+	sig := fmt.Sprint(path, "|", arch, "|", fv, "|", u.values["threads"], "|", u.values["usi_hash"], "|",
 		u.values["multipv"], "|", u.values["enteringkingrule"], "|", u.values["maxmovestodraw"], "|",
 		u.values["resignvalue"], "|", u.values["networkdelay"])
 	if sig == u.applied {
 		return
 	}
-	if path != u.loaded || u.factory == nil || !strings.HasPrefix(u.applied, path+"|"+strconv.Itoa(fv)+"|") {
+	if path != u.loaded || u.factory == nil || !strings.HasPrefix(u.applied, path+"|"+arch+"|"+strconv.Itoa(fv)+"|") {
 		u.factory = nil
 		u.loaded = ""
 		if path != "" {
-			net, err := nnue.Load(path)
+			net, err := nnue.LoadWith(path, nnue.LoadOptions{Arch: arch})
 			if err != nil {
 				u.infoString("EvalFile %s: %v; using the built-in material evaluation", path, err)
 			} else {
