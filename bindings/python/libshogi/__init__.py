@@ -110,6 +110,19 @@ from .records import (  # noqa: F401
     read_psv,
 )
 
+from . import nnue_arch  # noqa: F401
+from .nnue_arch import (  # noqa: F401
+    NetworkInfo,
+    feature_set_info,
+    features,
+    features_many,
+    hcpe_features,
+    load_network,
+    make_test_network,
+    network_info,
+    psv_features,
+)
+
 __version__ = "0.1.0"
 
 library_path = _lib.path
