@@ -53,13 +53,13 @@ func (n *Net) propagate(s *scratch, us, them []int16, bucket int) int32 {
 	l1.forward(h1, x, s, true)
 	var in []uint8 = h1
 	if l2.PaddedIn() != l2.In {
-		in = padded(s.pad[:0], h1, l2.PaddedIn())
+		in = padded(s.pad[:], h1, l2.PaddedIn())
 	}
 	h2 := s.h2[:l2.Out]
 	l2.forward(h2, in, s, false)
 	in = h2
 	if lo.PaddedIn() != lo.In {
-		in = padded(s.pad[:0], h2, lo.PaddedIn())
+		in = padded(s.pad[:], h2, lo.PaddedIn())
 	}
 	return lo.Bias[0] + asm.Dot(in, lo.Weight)
 }
@@ -82,11 +82,11 @@ func (l *Layer) forward(out, in []uint8, s *scratch, sparse bool) {
 	}
 }
 
+// padded copies src into dst (with room for n) followed by zeros up to n.
 func padded(dst, src []uint8, n int) []uint8 {
-	dst = append(dst, src...)
-	for len(dst) < n {
-		dst = append(dst, 0)
-	}
+	dst = dst[:n]
+	k := copy(dst, src)
+	clear(dst[k:])
 	return dst
 }
 

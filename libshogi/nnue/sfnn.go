@@ -50,7 +50,7 @@ func (n *Net) propagateSFNN(s *scratch, us, them []int16, bucket int) int32 {
 	asm.Affine(a, z, l1.blocked, l1.Bias, l1.group)
 	in := a
 	if l2.PaddedIn() != l2.In {
-		in = padded(s.h2[:0], a, l2.PaddedIn())
+		in = padded(s.h2[:], a, l2.PaddedIn())
 	}
 	out := l2.Bias[0] + asm.Dot(in, l2.Weight)
 	if n.Arch.Shortcut() {
