@@ -85,3 +85,18 @@ func KP256String() string {
 	a, _ := ArchByName("kp_256x2-32-32")
 	return a.String()
 }
+
+// TestCompressedClassic: a classic net written with LEB128 blocks (as
+// nnue-pytorch-style serializers do) reads back identical.
+func TestCompressedClassic(t *testing.T) {
+	n, _ := LoadBytes(kpTestFile(t))
+	n.Compressed = true
+	b := n.Bytes()
+	if len(b) >= len(kpTestFile(t)) {
+		t.Fatalf("compressed file of %d bytes", len(b))
+	}
+	m, err := LoadBytes(b)
+	if err != nil || !m.Compressed || !slices.Equal(m.FTWeight, n.FTWeight) || !slices.Equal(m.FTBias, n.FTBias) || len(m.Warnings) != 0 {
+		t.Fatalf("compressed classic: %v", err)
+	}
+}
