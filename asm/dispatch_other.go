@@ -44,3 +44,6 @@ func affine16AVX512(out, in *uint8, wb *int8, bias *int32, n int)           { pa
 func affine8AVX512(out, in *uint8, wb *int8, bias *int32, n int)            { panic(noKernels) }
 func affineRaw16AVX512(out *int32, in *uint8, wb *int8, bias *int32, n int) { panic(noKernels) }
 func pairwiseAVX512(out *uint8, a, b *int16, n int)                         { panic(noKernels) }
+func affine8ClipAVX512(out *uint8, us, them *int16, half int, wb *int8, bias *int32) {
+	panic(noKernels)
+}

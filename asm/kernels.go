@@ -327,3 +327,18 @@ func AffineRaw(out []int32, in []uint8, wb, w []int8, bias []int32) {
 	}
 	AffineRawGo(out, in, w, bias)
 }
+
+// AffineClipped computes the first layer of a classic net with 8 outputs
+// straight from the two accumulators: AffineSparse(out, clip(us) ++
+// clip(them)) with clip = ClippedReLU, without storing the clipped vector.
+// It reports false, doing nothing, where no kernel fits (the AVX-512 one
+// needs 8 outputs and len(us) a multiple of 64): the caller then clips and
+// calls AffineSparseBuf.
+func AffineClipped(out []uint8, us, them []int16, wb []int8, bias []int32) bool {
+	h := len(us)
+	if !use512() || len(out) != 8 || h%64 != 0 || h == 0 || len(them) < h || len(wb) < 8*2*h || len(bias) < 8 {
+		return false
+	}
+	affine8ClipAVX512(&out[0], &us[0], &them[0], h, &wb[0], &bias[0])
+	return true
+}

@@ -170,3 +170,47 @@ func TestAffineRawVsTwin(t *testing.T) {
 		}
 	})
 }
+
+// TestAffineClippedVsTwin: the 8-output first layer from two int16
+// accumulators equals ClippedReLU then the twin, for accumulators with
+// wrapped, negative and saturating values and zero stretches.
+func TestAffineClippedVsTwin(t *testing.T) {
+	r := rand.New(rand.NewPCG(27, 28))
+	levels(t, func(t *testing.T) {
+		ran := 0
+		for iter := 0; iter < 200; iter++ {
+			h := 64 * (1 + r.IntN(24))
+			us, them := randI16(r, h, iter%2 == 0), randI16(r, h, iter%3 == 0)
+			if iter%4 == 1 {
+				for i := range us {
+					us[i] = int16(r.IntN(300) - 150)
+					them[i] = int16(r.IntN(300) - 150)
+				}
+				clear(us[:h/2])
+			}
+			w := randI8(r, 8*2*h, iter%5 == 0)
+			wb := blockedOf(w, 8, 2*h)
+			bias := make([]int32, 8)
+			for i := range bias {
+				bias[i] = int32(r.IntN(200001)) - 100000
+			}
+			x := make([]uint8, 2*h)
+			ClippedReLUGo(x[:h], us)
+			ClippedReLUGo(x[h:], them)
+			want := make([]uint8, 8)
+			naiveAffine(want, x, w, bias)
+			got := make([]uint8, 8)
+			if !AffineClipped(got, us, them, wb, bias) {
+				if UseAVX512 {
+					t.Fatal("no kernel at the AVX-512 level")
+				}
+				continue
+			}
+			ran++
+			if !slices.Equal(got, want) {
+				t.Fatalf("iter %d (h %d): %v, want %v", iter, h, got, want)
+			}
+		}
+		t.Logf("%d kernel runs", ran)
+	})
+}

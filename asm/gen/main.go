@@ -67,6 +67,7 @@ func main() {
 	affineNarrowVNNI("affine8AVX512", 8, false)
 	affineNarrowVNNI("affineRaw16AVX512", 16, true)
 	pairwise512()
+	affine8Clip512()
 	Generate()
 }
 

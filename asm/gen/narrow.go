@@ -161,3 +161,69 @@ func pairwise512() {
 	VZEROUPPER()
 	RET()
 }
+
+// affine8Clip512: affine8AVX512 whose input is clamp(acc, 0, 127) of two
+// int16 accumulators (us then them, half values each) read directly, so
+// that the transformed vector is never stored: per 64 inputs two loads, a
+// maximum with zero and a saturating narrowing each, joined into one
+// register, then the pairs as in affineNarrowVNNI.
+func affine8Clip512() {
+	text512("affine8ClipAVX512", "func(out *uint8, us, them *int16, half int, wb *int8, bias *int32)",
+		"affine8ClipAVX512 is the 8-output first layer from the clipped accumulators us and them (half a multiple of 64).")
+	out := Load(Param("out"), GP64())
+	us := Load(Param("us"), GP64())
+	them := Load(Param("them"), GP64())
+	half := Load(Param("half"), GP64())
+	wb := Load(Param("wb"), GP64())
+	bias := Load(Param("bias"), GP64())
+	acc := []reg.VecVirtual{ZMM(), ZMM(), ZMM(), ZMM()}
+	for _, a := range acc {
+		zeroReg(a)
+	}
+	idx := make([]reg.VecVirtual, 8)
+	for p := range idx {
+		idx[p] = ZMM()
+		VMOVDQU32(pairIndex.Offset(64*p), idx[p])
+	}
+	zero := ZMM()
+	zeroReg(zero)
+	xin, lo, hi, k := ZMM(), ZMM(), ZMM(), K()
+	x := []reg.VecVirtual{ZMM(), ZMM()}
+	n := GP64()
+	for s, src := range []reg.Register{us, them} {
+		loop, skip := fmt.Sprintf("clip8_loop%d", s), fmt.Sprintf("clip8_skip%d", s)
+		MOVQ(half, n)
+		Label(loop)
+		VPMAXSW(Mem{Base: src}, zero, lo)
+		VPMAXSW(Mem{Base: src, Disp: 64}, zero, hi)
+		VPMOVSWB(lo, xin.AsY())
+		VPMOVSWB(hi, hi.AsY())
+		VINSERTI64X4(U8(1), hi.AsY(), xin, xin)
+		VPTESTMD(xin, xin, k)
+		KORTESTW(k, k)
+		JZ(LabelRef(skip))
+		for p := 0; p < 8; p++ {
+			VPERMD(xin, idx[p], x[p%2])
+			VPDPBUSD(Mem{Base: wb, Disp: 64 * p}, x[p%2], acc[p%4])
+		}
+		Label(skip)
+		ADDQ(U8(128), src)
+		ADDQ(U32(512), wb)
+		SUBQ(U8(64), n)
+		JNZ(LabelRef(loop))
+	}
+	VPADDD(acc[1], acc[0], acc[0])
+	VPADDD(acc[3], acc[2], acc[2])
+	VPADDD(acc[2], acc[0], acc[0])
+	h := acc[1].AsY()
+	VEXTRACTI64X4(U8(1), acc[0], h)
+	l := acc[0].AsY()
+	VPADDD(h, l, l)
+	VPADDD(Mem{Base: bias}, l, l)
+	VPSRAD(U8(6), l, l)
+	VPMAXSD(zero.AsY(), l, l)
+	VPMOVSDB(l, acc[2].AsX())
+	VMOVQ(acc[2].AsX(), Mem{Base: out})
+	VZEROUPPER()
+	RET()
+}

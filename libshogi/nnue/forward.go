@@ -44,13 +44,15 @@ func (n *Net) propagate(s *scratch, us, them []int16, bucket int) int32 {
 	if n.tailFits {
 		return n.tail.Forward(us[:h], them[:h], &s.tail)
 	}
-	x := s.x[:2*h]
-	asm.ClippedReLU(x[:h], us[:h])
-	asm.ClippedReLU(x[h:], them[:h])
 	l1, l2, lo := &n.Layers[0], &n.Layers[1], &n.Layers[2]
-	// 2*HalfDims is a multiple of 32: the first layer needs no padding.
 	h1 := s.h1[:l1.Out]
-	l1.forward(h1, x, s, true)
+	if !asm.AffineClipped(h1, us[:h], them[:h], l1.blocked, l1.Bias) { // 8 outputs: fused
+		x := s.x[:2*h]
+		asm.ClippedReLU(x[:h], us[:h])
+		asm.ClippedReLU(x[h:], them[:h])
+		// 2*HalfDims is a multiple of 32: the first layer needs no padding.
+		l1.forward(h1, x, s, true)
+	}
 	var in []uint8 = h1
 	if l2.PaddedIn() != l2.In {
 		in = padded(s.pad[:], h1, l2.PaddedIn())
