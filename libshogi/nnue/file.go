@@ -11,6 +11,7 @@ import (
 	"os"
 	"runtime"
 	"slices"
+	"strings"
 	"unsafe"
 
 	"github.com/libshogi/libshogi/asm"
@@ -358,9 +359,10 @@ func layerName(a Arch, stack, i int) string {
 }
 
 // identify decides the layout of a file: the caller's override, else the
-// description when it parses and agrees with the file size, else the
-// known layout of exactly that size, else the known layout whose file hash
-// the header holds. It returns the description's FV_SCALE (0 if none).
+// description when it parses and agrees with the file size, else (unless
+// the description is a well-formed one of an unsupported layout) the known
+// layout of exactly that size, else the known layout whose file hash the
+// header holds. It returns the description's FV_SCALE (0 if none).
 func (n *Net) identify(fileHash uint32, size int64, o LoadOptions) (Arch, int, error) {
 	desc := n.ArchString
 	parsed, fv, perr := ParseDescription(desc)
@@ -374,6 +376,12 @@ func (n *Net) identify(fileHash uint32, size int64, o LoadOptions) (Arch, int, e
 	archLen := uint32(len(desc))
 	if perr == nil && (size < 0 || parsed.Kind == SFNN || rawSize(parsed, archLen) == size) {
 		return parsed, fv, nil
+	}
+	if perr != nil && (archRE.MatchString(desc) || strings.HasPrefix(desc, "ModelType=")) {
+		// A well-formed description of a layout this package does not
+		// evaluate (another feature set, another network): refuse it
+		// rather than guess from the size.
+		return Arch{}, 0, perr
 	}
 	if size >= 0 {
 		for _, k := range KnownArchs {
