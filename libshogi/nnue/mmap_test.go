@@ -96,6 +96,7 @@ func benchLoad(b *testing.B, arch string, o LoadOptions) {
 	runtime.GC()
 	b.ResetTimer()
 	var rss float64
+	cpu := processCPU()
 	for i := 0; i < b.N; i++ {
 		debug.FreeOSMemory() // return the previous net's pages, so the growth is this load's
 		before := residentMB()
@@ -107,6 +108,7 @@ func benchLoad(b *testing.B, arch string, o LoadOptions) {
 		rss += residentMB() - before
 		runtime.KeepAlive(n)
 	}
+	reportCPU(b, cpu)
 	b.ReportMetric(float64(st.Size())/(1<<20), "MB-file")
 	b.ReportMetric(rss/float64(b.N), "MB-resident-growth")
 }
