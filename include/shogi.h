@@ -1094,7 +1094,9 @@ SHOGI_API shogi_status_t shogi_accumulator_refresh_position(shogi_accumulator_t 
 /* Brings an accumulator that holds pos to the position after the legal
  * move (a move16 as from shogi_position_legal_moves): the features the
  * move removes and adds, a refresh for a perspective whose features all
- * change. pos itself is not changed. */
+ * change. pos is the same afterwards (for HalfKPE9 the move is played
+ * and taken back on it during the call: no other thread may use pos
+ * meanwhile). */
 SHOGI_API shogi_status_t shogi_accumulator_update_move(shogi_accumulator_t acc,
                                                        shogi_position_t pos,
                                                        uint32_t move,
