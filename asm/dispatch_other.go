@@ -37,8 +37,13 @@ func affineSparse16AVX2(out, in *uint8, wb *int8, bias *int32, n, k int, idx *ui
 func affineSparse8AVX2(out, in *uint8, wb *int8, bias *int32, n, k int, idx *uint16) {
 	panic(noKernels)
 }
-func affine16AVX2(out, in *uint8, wb *int8, bias *int32, n, k int) { panic(noKernels) }
-func affine8AVX2(out, in *uint8, wb *int8, bias *int32, n, k int)  { panic(noKernels) }
-func pairwiseAVX2(out *uint8, a, b *int16, n int)                  { panic(noKernels) }
-func affine16AVX512(out, in *uint8, wb *int8, bias *int32, n int)  { panic(noKernels) }
-func affine8AVX512(out, in *uint8, wb *int8, bias *int32, n int)   { panic(noKernels) }
+func affine16AVX2(out, in *uint8, wb *int8, bias *int32, n, k int)          { panic(noKernels) }
+func affine8AVX2(out, in *uint8, wb *int8, bias *int32, n, k int)           { panic(noKernels) }
+func pairwiseAVX2(out *uint8, a, b *int16, n int)                           { panic(noKernels) }
+func affine16AVX512(out, in *uint8, wb *int8, bias *int32, n int)           { panic(noKernels) }
+func affine8AVX512(out, in *uint8, wb *int8, bias *int32, n int)            { panic(noKernels) }
+func affineRaw16AVX512(out *int32, in *uint8, wb *int8, bias *int32, n int) { panic(noKernels) }
+func pairwiseAVX512(out *uint8, a, b *int16, n int)                         { panic(noKernels) }
+func affine8ClipAVX512(out *uint8, us, them *int16, half int, wb *int8, bias *int32) {
+	panic(noKernels)
+}

@@ -276,6 +276,10 @@ func Pairwise(out []uint8, acc []int16) {
 	if len(acc) < 2*n {
 		panic("asm: Pairwise: accumulator shorter than 2*len(out)")
 	}
+	if use512() && n%64 == 0 && n > 0 {
+		pairwiseAVX512(&out[0], &acc[0], &acc[n], n)
+		return
+	}
 	if UseAVX2 && n%32 == 0 && n > 0 {
 		pairwiseAVX2(&out[0], &acc[0], &acc[n], n)
 		return
@@ -297,5 +301,44 @@ func narrow512(out, in []uint8, wb []int8, bias []int32) bool {
 	default:
 		return false
 	}
+	return true
+}
+
+// AffineRaw computes out[o] = bias[o] + Σ_i in[i]*W[o][i] for o <
+// len(out) (int32 with wrap-around; no shift, no clipping: the SFNN fc_0,
+// whose outputs are squared and shifted by the caller), inputs 0..127.
+// wb is W in the blocked layout, w row-major (len(in) per row). The
+// AVX-512 kernel runs for 16 outputs and len(in) a multiple of 64; the
+// AVX2 level takes one Dot per row when len(in) is a multiple of 32.
+func AffineRaw(out []int32, in []uint8, wb, w []int8, bias []int32) {
+	n := len(in)
+	if len(bias) < len(out) || len(w) < len(out)*n || len(wb) < len(out)*n || n%4 != 0 {
+		panic("asm: AffineRaw: bad shapes")
+	}
+	if use512() && len(out) == 16 && n%64 == 0 && n > 0 {
+		affineRaw16AVX512(&out[0], &in[0], &wb[0], &bias[0], n)
+		return
+	}
+	if UseAVX2 && n%32 == 0 && n > 0 {
+		for o := range out {
+			out[o] = bias[o] + dotAVX2(&in[0], &w[o*n], n)
+		}
+		return
+	}
+	AffineRawGo(out, in, w, bias)
+}
+
+// AffineClipped computes the first layer of a classic net with 8 outputs
+// straight from the two accumulators: AffineSparse(out, clip(us) ++
+// clip(them)) with clip = ClippedReLU, without storing the clipped vector.
+// It reports false, doing nothing, where no kernel fits (the AVX-512 one
+// needs 8 outputs and len(us) a multiple of 64): the caller then clips and
+// calls AffineSparseBuf.
+func AffineClipped(out []uint8, us, them []int16, wb []int8, bias []int32) bool {
+	h := len(us)
+	if !use512() || len(out) != 8 || h%64 != 0 || h == 0 || len(them) < h || len(wb) < 8*2*h || len(bias) < 8 {
+		return false
+	}
+	affine8ClipAVX512(&out[0], &us[0], &them[0], h, &wb[0], &bias[0])
 	return true
 }

@@ -6519,3 +6519,188 @@ affine8AVX512_skip:
 	VMOVQ         X3, (AX)
 	VZEROUPPER
 	RET
+
+// func affineRaw16AVX512(out *int32, in *uint8, wb *int8, bias *int32, n int)
+// Requires: AVX, AVX512F, AVX512VNNI
+TEXT ·affineRaw16AVX512(SB), NOSPLIT, $0-40
+	VMOVDQU64 zero64<>+0(SB), Z0
+	MOVQ      out+0(FP), AX
+	MOVQ      in+8(FP), CX
+	MOVQ      wb+16(FP), DX
+	MOVQ      bias+24(FP), BX
+	MOVQ      n+32(FP), SI
+	VMOVDQA64 Z0, Z1
+	VMOVDQA64 Z0, Z2
+	VMOVDQA64 Z0, Z3
+	VMOVDQA64 Z0, Z4
+
+affineRaw16AVX512_loop:
+	VPBROADCASTD (CX), Z5
+	VPDPBUSD     (DX), Z5, Z1
+	VPBROADCASTD 4(CX), Z5
+	VPDPBUSD     64(DX), Z5, Z2
+	VPBROADCASTD 8(CX), Z5
+	VPDPBUSD     128(DX), Z5, Z3
+	VPBROADCASTD 12(CX), Z5
+	VPDPBUSD     192(DX), Z5, Z4
+	ADDQ         $0x10, CX
+	ADDQ         $0x00000100, DX
+	SUBQ         $0x10, SI
+	JNZ          affineRaw16AVX512_loop
+	VPADDD       Z2, Z1, Z1
+	VPADDD       Z4, Z3, Z3
+	VPADDD       Z3, Z1, Z1
+	VMOVDQA64    Z0, Z0
+	VPADDD       (BX), Z1, Z1
+	VMOVDQU32    Z1, (AX)
+	VZEROUPPER
+	RET
+
+DATA pairperm<>+0(SB)/8, $0x0000000000000000
+DATA pairperm<>+8(SB)/8, $0x0000000000000002
+DATA pairperm<>+16(SB)/8, $0x0000000000000004
+DATA pairperm<>+24(SB)/8, $0x0000000000000006
+DATA pairperm<>+32(SB)/8, $0x0000000000000001
+DATA pairperm<>+40(SB)/8, $0x0000000000000003
+DATA pairperm<>+48(SB)/8, $0x0000000000000005
+DATA pairperm<>+56(SB)/8, $0x0000000000000007
+GLOBL pairperm<>(SB), RODATA|NOPTR, $64
+
+// func pairwiseAVX512(out *uint8, a *int16, b *int16, n int)
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·pairwiseAVX512(SB), NOSPLIT, $0-32
+	VMOVDQU64    zero64<>+0(SB), Z0
+	MOVQ         out+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         n+24(FP), BX
+	VMOVDQA64    Z0, Z0
+	MOVL         $0x000000fe, SI
+	VPBROADCASTW SI, Z1
+	VMOVDQU64    pairperm<>+0(SB), Z2
+
+pairwise512_loop:
+	VPMAXSW   (CX), Z0, Z3
+	VPMAXSW   64(CX), Z0, Z4
+	VPMAXSW   (DX), Z0, Z5
+	VPMAXSW   64(DX), Z0, Z6
+	VPMINSW   Z1, Z3, Z3
+	VPMINSW   Z1, Z4, Z4
+	VPMINSW   Z1, Z5, Z5
+	VPMINSW   Z1, Z6, Z6
+	VPSLLW    $0x07, Z3, Z3
+	VPSLLW    $0x07, Z4, Z4
+	VPMULHW   Z5, Z3, Z3
+	VPMULHW   Z6, Z4, Z4
+	VPACKUSWB Z4, Z3, Z3
+	VPERMQ    Z3, Z2, Z3
+	VMOVDQU64 Z3, (AX)
+	ADDQ      $0x80, CX
+	ADDQ      $0x80, DX
+	ADDQ      $0x40, AX
+	SUBQ      $0x40, BX
+	JNZ       pairwise512_loop
+	VZEROUPPER
+	RET
+
+// func affine8ClipAVX512(out *uint8, us *int16, them *int16, half int, wb *int8, bias *int32)
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL, AVX512VNNI
+TEXT ·affine8ClipAVX512(SB), NOSPLIT, $0-48
+	VMOVDQU64 zero64<>+0(SB), Z0
+	MOVQ      out+0(FP), AX
+	MOVQ      us+8(FP), CX
+	MOVQ      them+16(FP), DX
+	MOVQ      half+24(FP), BX
+	MOVQ      wb+32(FP), SI
+	MOVQ      bias+40(FP), DI
+	VMOVDQA64 Z0, Z1
+	VMOVDQA64 Z0, Z2
+	VMOVDQA64 Z0, Z3
+	VMOVDQA64 Z0, Z4
+	VMOVDQU32 pairidx<>+0(SB), Z5
+	VMOVDQU32 pairidx<>+64(SB), Z6
+	VMOVDQU32 pairidx<>+128(SB), Z7
+	VMOVDQU32 pairidx<>+192(SB), Z8
+	VMOVDQU32 pairidx<>+256(SB), Z9
+	VMOVDQU32 pairidx<>+320(SB), Z10
+	VMOVDQU32 pairidx<>+384(SB), Z11
+	VMOVDQU32 pairidx<>+448(SB), Z12
+	VMOVDQA64 Z0, Z0
+	MOVQ      BX, R8
+
+clip8_loop0:
+	VPMAXSW      (CX), Z0, Z14
+	VPMAXSW      64(CX), Z0, Z15
+	VPMOVSWB     Z14, Y13
+	VPMOVSWB     Z15, Y15
+	VINSERTI64X4 $0x01, Y15, Z13, Z13
+	VPTESTMD     Z13, Z13, K1
+	KORTESTW     K1, K1
+	JZ           clip8_skip0
+	VPERMD       Z13, Z5, Z14
+	VPDPBUSD     (SI), Z14, Z1
+	VPERMD       Z13, Z6, Z14
+	VPDPBUSD     64(SI), Z14, Z2
+	VPERMD       Z13, Z7, Z14
+	VPDPBUSD     128(SI), Z14, Z3
+	VPERMD       Z13, Z8, Z14
+	VPDPBUSD     192(SI), Z14, Z4
+	VPERMD       Z13, Z9, Z14
+	VPDPBUSD     256(SI), Z14, Z1
+	VPERMD       Z13, Z10, Z14
+	VPDPBUSD     320(SI), Z14, Z2
+	VPERMD       Z13, Z11, Z14
+	VPDPBUSD     384(SI), Z14, Z3
+	VPERMD       Z13, Z12, Z14
+	VPDPBUSD     448(SI), Z14, Z4
+
+clip8_skip0:
+	ADDQ $0x80, CX
+	ADDQ $0x00000200, SI
+	SUBQ $0x40, R8
+	JNZ  clip8_loop0
+	MOVQ BX, R8
+
+clip8_loop1:
+	VPMAXSW      (DX), Z0, Z14
+	VPMAXSW      64(DX), Z0, Z15
+	VPMOVSWB     Z14, Y13
+	VPMOVSWB     Z15, Y15
+	VINSERTI64X4 $0x01, Y15, Z13, Z13
+	VPTESTMD     Z13, Z13, K1
+	KORTESTW     K1, K1
+	JZ           clip8_skip1
+	VPERMD       Z13, Z5, Z14
+	VPDPBUSD     (SI), Z14, Z1
+	VPERMD       Z13, Z6, Z14
+	VPDPBUSD     64(SI), Z14, Z2
+	VPERMD       Z13, Z7, Z14
+	VPDPBUSD     128(SI), Z14, Z3
+	VPERMD       Z13, Z8, Z14
+	VPDPBUSD     192(SI), Z14, Z4
+	VPERMD       Z13, Z9, Z14
+	VPDPBUSD     256(SI), Z14, Z1
+	VPERMD       Z13, Z10, Z14
+	VPDPBUSD     320(SI), Z14, Z2
+	VPERMD       Z13, Z11, Z14
+	VPDPBUSD     384(SI), Z14, Z3
+	VPERMD       Z13, Z12, Z14
+	VPDPBUSD     448(SI), Z14, Z4
+
+clip8_skip1:
+	ADDQ          $0x80, DX
+	ADDQ          $0x00000200, SI
+	SUBQ          $0x40, R8
+	JNZ           clip8_loop1
+	VPADDD        Z2, Z1, Z1
+	VPADDD        Z4, Z3, Z3
+	VPADDD        Z3, Z1, Z1
+	VEXTRACTI64X4 $0x01, Z1, Y2
+	VPADDD        Y2, Y1, Y1
+	VPADDD        (DI), Y1, Y1
+	VPSRAD        $0x06, Y1, Y1
+	VPMAXSD       Y0, Y1, Y1
+	VPMOVSDB      Y1, X3
+	VMOVQ         X3, (AX)
+	VZEROUPPER
+	RET

@@ -125,3 +125,92 @@ func TestPairwiseVsTwin(t *testing.T) {
 		}
 	})
 }
+
+// TestAffineRawVsTwin checks the raw-output affine (SFNN fc_0: 16 outputs
+// from the 1536 pairwise bytes) against the specification at every level.
+func TestAffineRawVsTwin(t *testing.T) {
+	r := rand.New(rand.NewPCG(25, 26))
+	type tc struct {
+		in         []uint8
+		w, wb      []int8
+		bias, spec []int32
+	}
+	var cases []tc
+	for iter := 0; iter < 200; iter++ {
+		nOut := []int{16, 16, 15, 8}[iter%4]
+		nIn := []int{64, 128, 1536, 96}[(iter/4)%4]
+		in := randU8(r, nIn, (iter/16)%4)
+		w := randI8(r, nOut*nIn, iter%3 == 0)
+		bias := make([]int32, nOut)
+		spec := make([]int32, nOut)
+		for o := range bias {
+			bias[o] = []int32{int32(r.IntN(200001)) - 100000, -1 << 31, 1<<31 - 1}[r.IntN(3)]
+			s := bias[o]
+			for i, x := range in {
+				s += int32(x) * int32(w[o*nIn+i])
+			}
+			spec[o] = s
+		}
+		cases = append(cases, tc{in, w, blockedOf(w, nOut, nIn), bias, spec})
+	}
+	for i, c := range cases {
+		got := make([]int32, len(c.spec))
+		AffineRawGo(got, c.in, c.w, c.bias)
+		if !slices.Equal(got, c.spec) {
+			t.Fatalf("case %d: twin differs from the specification", i)
+		}
+	}
+	levels(t, func(t *testing.T) {
+		for i, c := range cases {
+			got := make([]int32, len(c.spec))
+			AffineRaw(got, c.in, c.wb, c.w, c.bias)
+			if !slices.Equal(got, c.spec) {
+				t.Fatalf("case %d (%d<-%d): AffineRaw %v, want %v", i, len(c.spec), len(c.in), got, c.spec)
+			}
+		}
+	})
+}
+
+// TestAffineClippedVsTwin: the 8-output first layer from two int16
+// accumulators equals ClippedReLU then the twin, for accumulators with
+// wrapped, negative and saturating values and zero stretches.
+func TestAffineClippedVsTwin(t *testing.T) {
+	r := rand.New(rand.NewPCG(27, 28))
+	levels(t, func(t *testing.T) {
+		ran := 0
+		for iter := 0; iter < 200; iter++ {
+			h := 64 * (1 + r.IntN(24))
+			us, them := randI16(r, h, iter%2 == 0), randI16(r, h, iter%3 == 0)
+			if iter%4 == 1 {
+				for i := range us {
+					us[i] = int16(r.IntN(300) - 150)
+					them[i] = int16(r.IntN(300) - 150)
+				}
+				clear(us[:h/2])
+			}
+			w := randI8(r, 8*2*h, iter%5 == 0)
+			wb := blockedOf(w, 8, 2*h)
+			bias := make([]int32, 8)
+			for i := range bias {
+				bias[i] = int32(r.IntN(200001)) - 100000
+			}
+			x := make([]uint8, 2*h)
+			ClippedReLUGo(x[:h], us)
+			ClippedReLUGo(x[h:], them)
+			want := make([]uint8, 8)
+			naiveAffine(want, x, w, bias)
+			got := make([]uint8, 8)
+			if !AffineClipped(got, us, them, wb, bias) {
+				if UseAVX512 {
+					t.Fatal("no kernel at the AVX-512 level")
+				}
+				continue
+			}
+			ran++
+			if !slices.Equal(got, want) {
+				t.Fatalf("iter %d (h %d): %v, want %v", iter, h, got, want)
+			}
+		}
+		t.Logf("%d kernel runs", ran)
+	})
+}

@@ -103,3 +103,18 @@ func affine16AVX512(out *uint8, in *uint8, wb *int8, bias *int32, n int)
 //
 //go:noescape
 func affine8AVX512(out *uint8, in *uint8, wb *int8, bias *int32, n int)
+
+// affineRaw16AVX512 is AffineRaw for 16 outputs and n a multiple of 64.
+//
+//go:noescape
+func affineRaw16AVX512(out *int32, in *uint8, wb *int8, bias *int32, n int)
+
+// pairwiseAVX512 is Pairwise for n a multiple of 64.
+//
+//go:noescape
+func pairwiseAVX512(out *uint8, a *int16, b *int16, n int)
+
+// affine8ClipAVX512 is the 8-output first layer from the clipped accumulators us and them (half a multiple of 64).
+//
+//go:noescape
+func affine8ClipAVX512(out *uint8, us *int16, them *int16, half int, wb *int8, bias *int32)

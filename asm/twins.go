@@ -39,7 +39,7 @@ func ClippedReLUGo(out []uint8, in []int16) {
 // AffineGo is the twin of Affine and AffineSparse.
 func AffineGo(out []uint8, in []uint8, wb []int8, bias []int32) {
 	nOut := len(out)
-	var sums [64]int32
+	var sums [128]int32
 	var s []int32
 	if nOut <= len(sums) {
 		s = sums[:nOut]
@@ -81,5 +81,13 @@ func PairwiseGo(out []uint8, acc []int16) {
 		u := int32(min(max(a[j], 0), 254))
 		v := int32(min(b[j], 254))
 		out[j] = uint8(min(max((u*v*128)>>16, 0), 255))
+	}
+}
+
+// AffineRawGo is the twin of AffineRaw (row-major weights).
+func AffineRawGo(out []int32, in []uint8, w []int8, bias []int32) {
+	n := len(in)
+	for o := range out {
+		out[o] = bias[o] + DotGo(in, w[o*n:(o+1)*n])
 	}
 }

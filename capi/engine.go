@@ -148,12 +148,13 @@ func (en *engineHandle) searchOptions(v *search.OptionValues) (search.Options, e
 	opts := v.EngineOptions()
 	net := en.net
 	if path := v.EvalPath(); path != "" {
-		if path != en.filePath || en.fileNet == nil {
-			n, err := nnue.Load(path)
+		key := path + "\x00" + v.Text("EvalArch") // a new layout override reloads
+		if key != en.filePath || en.fileNet == nil {
+			n, err := nnue.LoadWith(path, nnue.LoadOptions{Arch: v.Text("EvalArch")})
 			if err != nil {
 				return opts, netError(err)
 			}
-			en.fileNet, en.filePath = n, path
+			en.fileNet, en.filePath = n, key
 		}
 		net = en.fileNet
 	}

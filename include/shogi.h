@@ -1630,6 +1630,135 @@ SHOGI_API shogi_status_t shogi_record_append_move(shogi_record_t rec,
                                                   const char *comment,
                                                   shogi_error_t *err);
 
+/* ---- NNUE architectures (ABI 1.1) ---- */
+/*
+ * Networks of every layout the library evaluates (specs/nnue-archs.md):
+ * classic L1x2-H1-H2-1 nets with the HalfKP, K+P, HalfKPE9, HalfKP_vm or
+ * HalfKA_hm2 feature sets at any width (halfkp_1024x2-8-32,
+ * halfkahm2_1024x2-8-96, ...) and the SFNN LayerStack net sfnn1536
+ * (LEB128-compressed). shogi_network_load reads them all: the version word
+ * may be 0x7AF32F16, 0x7AF32F17 or 0x7AF32F20; the layout is identified by
+ * the description, else by the exact file size, else by the file hash;
+ * hash mismatches are warnings (shogi_network_info_t.warnings).
+ *
+ * Feature sets are named "halfkp", "kp", "halfkpe9", "halfkpvm" and
+ * "halfkahm2" (the architecture-string names such as "HalfKP(Friend)" are
+ * accepted too). A position has max_active features per perspective (38,
+ * or 40 for the sets with the kings); batch rows are that wide.
+ */
+
+#define SHOGI_NNUE_CLASSIC 0
+#define SHOGI_NNUE_SFNN 1
+/* shogi_network_load_with flag: keep the feature transformer of an
+ * uncompressed classic file in a read-only shared mapping of the file
+ * (processes loading the same file share one copy). */
+#define SHOGI_NNUE_LOAD_MMAP 1u
+
+typedef struct shogi_network_info_t {
+    char arch[64];          /* e.g. "halfkp_1024x2-8-32", "sfnn1536" */
+    char feature_set[32];   /* "halfkp", "kp", "halfkpe9", "halfkpvm", "halfkahm2" */
+    int32_t kind;           /* SHOGI_NNUE_CLASSIC or SHOGI_NNUE_SFNN */
+    uint32_t version;       /* the file's version word */
+    int32_t dimensions;     /* feature indices per perspective (valid: below it) */
+    int32_t max_active;     /* active features per perspective */
+    int32_t half_dimensions;/* accumulator size per perspective */
+    int32_t hidden1;        /* first hidden layer (SFNN: without the shortcut) */
+    int32_t hidden2;
+    int32_t layer_stacks;   /* 1 for classic nets, 9 for sfnn1536 */
+    int32_t fv_scale;       /* the net's FV_SCALE (description or override; else 16) */
+    int32_t compressed;     /* 1 when the transformer was stored in LEB128 */
+    uint32_t file_hash;     /* as stored */
+    uint32_t ft_hash;
+    uint32_t net_hash;      /* of the first layer stack */
+    int32_t warnings;       /* number of load warnings (hash mismatches...) */
+} shogi_network_info_t;
+
+/* Fills *info about the network. */
+SHOGI_API shogi_status_t shogi_network_info(shogi_network_t net,
+                                            shogi_network_info_t *info,
+                                            shogi_error_t *err);
+
+/* shogi_network_load with options: arch (may be NULL) reads the file as
+ * that layout whatever its description says (e.g. "halfkp_1024x2-8-32";
+ * SHOGI_E_INVALID_ARGUMENT for an unknown name); fv_scale (0 or 1..128)
+ * overrides the net's FV_SCALE; flags is 0 or SHOGI_NNUE_LOAD_MMAP. */
+SHOGI_API shogi_status_t shogi_network_load_with(const char *path,
+                                                 const char *arch,
+                                                 int32_t fv_scale,
+                                                 uint32_t flags,
+                                                 shogi_network_t *out,
+                                                 shogi_error_t *err);
+
+/* shogi_network_make_test for any layout (make_test_net.py --arch): arch
+ * "halfkp_1024x2-8-32", "kp_256x2-32-32", "sfnn1536", ...; kind "test",
+ * "stress" or "zero". The large layouts take hundreds of MB. */
+SHOGI_API shogi_status_t shogi_network_make_test_arch(const char *arch,
+                                                      const char *kind,
+                                                      uint64_t seed,
+                                                      shogi_network_t *out,
+                                                      shogi_error_t *err);
+
+/* The number of feature indices of a feature set and its active features
+ * per perspective (either pointer may be NULL). */
+SHOGI_API shogi_status_t shogi_feature_set_info(const char *feature_set,
+                                                int32_t *dimensions,
+                                                int32_t *max_active,
+                                                shogi_error_t *err);
+
+/* shogi_position_halfkp_features for any feature set. */
+SHOGI_API shogi_status_t shogi_position_features(const char *feature_set,
+                                                 shogi_position_t pos,
+                                                 int32_t *black,
+                                                 int32_t *white,
+                                                 size_t cap,
+                                                 size_t *count,
+                                                 shogi_error_t *err);
+
+/* shogi_sfens_halfkp_features for any feature set: rows of max_active. */
+SHOGI_API shogi_status_t shogi_sfens_features(const char *feature_set,
+                                              const char *const *sfens,
+                                              size_t n,
+                                              int32_t *black,
+                                              int32_t *white,
+                                              uint8_t *side_to_move,
+                                              shogi_error_t *err);
+
+/* The features of n PSV (40-byte) or hcpe (38-byte) records, rows of
+ * max_active; a bad record's rows are -1 and the call names the first. */
+SHOGI_API shogi_status_t shogi_psv_features(const char *feature_set,
+                                            const void *psv, size_t n,
+                                            int32_t *black, int32_t *white,
+                                            shogi_error_t *err);
+SHOGI_API shogi_status_t shogi_hcpe_features(const char *feature_set,
+                                             const void *hcpe, size_t n,
+                                             int32_t *black, int32_t *white,
+                                             shogi_error_t *err);
+
+/* The king squares (0..80, Black's then White's) that choose an SFNN
+ * net's layer stack in shogi_accumulator_evaluate; classic nets ignore
+ * them. Until set, an SFNN net uses layer stack 0. */
+SHOGI_API shogi_status_t shogi_accumulator_set_kings(shogi_accumulator_t acc,
+                                                     int32_t black_king,
+                                                     int32_t white_king,
+                                                     shogi_error_t *err);
+
+/* Refreshes both perspectives from a position (the net's feature set) and
+ * sets the kings. SHOGI_E_STATE if a king is missing. */
+SHOGI_API shogi_status_t shogi_accumulator_refresh_position(shogi_accumulator_t acc,
+                                                            shogi_position_t pos,
+                                                            shogi_error_t *err);
+
+/* Brings an accumulator that holds pos to the position after the legal
+ * move (a move16 as from shogi_position_legal_moves): the features the
+ * move removes and adds, a refresh for a perspective whose features all
+ * change. pos is the same afterwards (for HalfKPE9 the move is played
+ * and taken back on it during the call: no other thread may use pos
+ * meanwhile). */
+SHOGI_API shogi_status_t shogi_accumulator_update_move(shogi_accumulator_t acc,
+                                                       shogi_position_t pos,
+                                                       uint32_t move,
+                                                       shogi_error_t *err);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

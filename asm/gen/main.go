@@ -63,7 +63,10 @@ func main() {
 	forward256(nnz)
 	evaluate256(nnz)
 	narrowTables()
-	affineNarrowVNNI("affine16AVX512", 16)
-	affineNarrowVNNI("affine8AVX512", 8)
+	affineNarrowVNNI("affine16AVX512", 16, false)
+	affineNarrowVNNI("affine8AVX512", 8, false)
+	affineNarrowVNNI("affineRaw16AVX512", 16, true)
+	pairwise512()
+	affine8Clip512()
 	Generate()
 }

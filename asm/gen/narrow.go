@@ -33,9 +33,17 @@ func narrowTables() {
 // 0..7 and group 2p+1 over lanes 8..15, matching the pair's 64 contiguous
 // weight bytes; the two halves are summed at the end. A 64-byte chunk of
 // zero input is skipped.
-func affineNarrowVNNI(name string, nOut int) {
-	text512(name, "func(out, in *uint8, wb *int8, bias *int32, n int)",
-		fmt.Sprintf("%s is Affine and AffineSparse for %d outputs and n a multiple of 64.", name, nOut))
+//
+// raw (16 outputs only) stores the int32 sums with the bias instead of the
+// shifted and clipped bytes: AffineRaw, the SFNN fc_0.
+func affineNarrowVNNI(name string, nOut int, raw bool) {
+	if raw {
+		text512(name, "func(out *int32, in *uint8, wb *int8, bias *int32, n int)",
+			fmt.Sprintf("%s is AffineRaw for %d outputs and n a multiple of 64.", name, nOut))
+	} else {
+		text512(name, "func(out, in *uint8, wb *int8, bias *int32, n int)",
+			fmt.Sprintf("%s is Affine and AffineSparse for %d outputs and n a multiple of 64.", name, nOut))
+	}
 	out := Load(Param("out"), GP64())
 	in := Load(Param("in"), GP64())
 	wb := Load(Param("wb"), GP64())
@@ -85,7 +93,10 @@ func affineNarrowVNNI(name string, nOut int) {
 	VPADDD(acc[2], acc[0], acc[0])
 	zero := ZMM()
 	zeroReg(zero)
-	if nOut == 16 {
+	if raw {
+		VPADDD(Mem{Base: bias}, acc[0], acc[0])
+		VMOVDQU32(acc[0], Mem{Base: out})
+	} else if nOut == 16 {
 		VPADDD(Mem{Base: bias}, acc[0], acc[0])
 		VPSRAD(U8(6), acc[0], acc[0])
 		VPMAXSD(zero, acc[0], acc[0])
@@ -102,6 +113,117 @@ func affineNarrowVNNI(name string, nOut int) {
 		VPMOVSDB(lo, acc[2].AsX())
 		VMOVQ(acc[2].AsX(), Mem{Base: out})
 	}
+	VZEROUPPER()
+	RET()
+}
+
+// pairwise512: pairwiseMul with 512-bit registers, 64 outputs per
+// iteration; VPACKUSWB packs per 128-bit lane, a VPERMQ with qwords
+// 0,2,4,6,1,3,5,7 restores the order.
+func pairwise512() {
+	order := GLOBL("pairperm", RODATA|NOPTR)
+	for i, q := range []uint64{0, 2, 4, 6, 1, 3, 5, 7} {
+		DATA(8*i, U64(q))
+	}
+	text512("pairwiseAVX512", "func(out *uint8, a, b *int16, n int)",
+		"pairwiseAVX512 is Pairwise for n a multiple of 64.")
+	out := Load(Param("out"), GP64())
+	a := Load(Param("a"), GP64())
+	b := Load(Param("b"), GP64())
+	n := Load(Param("n"), GP64())
+	zero, top, perm := ZMM(), ZMM(), ZMM()
+	zeroReg(zero)
+	t := GP32()
+	MOVL(U32(254), t)
+	VPBROADCASTW(t, top)
+	VMOVDQU64(order, perm)
+	u0, u1, v0, v1 := ZMM(), ZMM(), ZMM(), ZMM()
+	Label("pairwise512_loop")
+	VPMAXSW(Mem{Base: a}, zero, u0)
+	VPMAXSW(Mem{Base: a, Disp: 64}, zero, u1)
+	VPMAXSW(Mem{Base: b}, zero, v0)
+	VPMAXSW(Mem{Base: b, Disp: 64}, zero, v1)
+	for _, r := range []reg.VecVirtual{u0, u1, v0, v1} {
+		VPMINSW(top, r, r)
+	}
+	VPSLLW(U8(7), u0, u0)
+	VPSLLW(U8(7), u1, u1)
+	VPMULHW(v0, u0, u0)
+	VPMULHW(v1, u1, u1)
+	VPACKUSWB(u1, u0, u0)
+	VPERMQ(u0, perm, u0)
+	VMOVDQU64(u0, Mem{Base: out})
+	ADDQ(U8(128), a)
+	ADDQ(U8(128), b)
+	ADDQ(U8(64), out)
+	SUBQ(U8(64), n)
+	JNZ(LabelRef("pairwise512_loop"))
+	VZEROUPPER()
+	RET()
+}
+
+// affine8Clip512: affine8AVX512 whose input is clamp(acc, 0, 127) of two
+// int16 accumulators (us then them, half values each) read directly, so
+// that the transformed vector is never stored: per 64 inputs two loads, a
+// maximum with zero and a saturating narrowing each, joined into one
+// register, then the pairs as in affineNarrowVNNI.
+func affine8Clip512() {
+	text512("affine8ClipAVX512", "func(out *uint8, us, them *int16, half int, wb *int8, bias *int32)",
+		"affine8ClipAVX512 is the 8-output first layer from the clipped accumulators us and them (half a multiple of 64).")
+	out := Load(Param("out"), GP64())
+	us := Load(Param("us"), GP64())
+	them := Load(Param("them"), GP64())
+	half := Load(Param("half"), GP64())
+	wb := Load(Param("wb"), GP64())
+	bias := Load(Param("bias"), GP64())
+	acc := []reg.VecVirtual{ZMM(), ZMM(), ZMM(), ZMM()}
+	for _, a := range acc {
+		zeroReg(a)
+	}
+	idx := make([]reg.VecVirtual, 8)
+	for p := range idx {
+		idx[p] = ZMM()
+		VMOVDQU32(pairIndex.Offset(64*p), idx[p])
+	}
+	zero := ZMM()
+	zeroReg(zero)
+	xin, lo, hi, k := ZMM(), ZMM(), ZMM(), K()
+	x := []reg.VecVirtual{ZMM(), ZMM()}
+	n := GP64()
+	for s, src := range []reg.Register{us, them} {
+		loop, skip := fmt.Sprintf("clip8_loop%d", s), fmt.Sprintf("clip8_skip%d", s)
+		MOVQ(half, n)
+		Label(loop)
+		VPMAXSW(Mem{Base: src}, zero, lo)
+		VPMAXSW(Mem{Base: src, Disp: 64}, zero, hi)
+		VPMOVSWB(lo, xin.AsY())
+		VPMOVSWB(hi, hi.AsY())
+		VINSERTI64X4(U8(1), hi.AsY(), xin, xin)
+		VPTESTMD(xin, xin, k)
+		KORTESTW(k, k)
+		JZ(LabelRef(skip))
+		for p := 0; p < 8; p++ {
+			VPERMD(xin, idx[p], x[p%2])
+			VPDPBUSD(Mem{Base: wb, Disp: 64 * p}, x[p%2], acc[p%4])
+		}
+		Label(skip)
+		ADDQ(U8(128), src)
+		ADDQ(U32(512), wb)
+		SUBQ(U8(64), n)
+		JNZ(LabelRef(loop))
+	}
+	VPADDD(acc[1], acc[0], acc[0])
+	VPADDD(acc[3], acc[2], acc[2])
+	VPADDD(acc[2], acc[0], acc[0])
+	h := acc[1].AsY()
+	VEXTRACTI64X4(U8(1), acc[0], h)
+	l := acc[0].AsY()
+	VPADDD(h, l, l)
+	VPADDD(Mem{Base: bias}, l, l)
+	VPSRAD(U8(6), l, l)
+	VPMAXSD(zero.AsY(), l, l)
+	VPMOVSDB(l, acc[2].AsX())
+	VMOVQ(acc[2].AsX(), Mem{Base: out})
 	VZEROUPPER()
 	RET()
 }

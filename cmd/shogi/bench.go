@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"runtime/pprof"
+	"strings"
 	"syscall"
 	"time"
 
@@ -26,7 +27,7 @@ func cpuTime() time.Duration {
 
 func runBench(args []string) int {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	netPath := fs.String("net", "", `nn.bin file, or "test" for the built-in test net (seed 1); none: the built-in material evaluation`)
+	netPath := fs.String("net", "", `nn.bin file, or "test" for the built-in test net (seed 1), or "test:ARCH" for the test net of another layout (e.g. test:halfkp_1024x2-8-32); none: the built-in material evaluation`)
 	depth := fs.Int("depth", search.BenchDepth, "search depth per position")
 	threads := fs.Int("threads", 1, "search threads")
 	hash := fs.Int("hash", 64, "transposition table size in MB")
@@ -58,6 +59,9 @@ func runBench(args []string) int {
 		if *netPath == "test" {
 			net, err = nnue.MakeTestNet("test", 1)
 			evalName = "NNUE test net (seed 1)"
+		} else if arch, ok := strings.CutPrefix(*netPath, "test:"); ok {
+			net, err = nnue.MakeTestNetNamed(arch, "test", 1)
+			evalName = "NNUE test net " + arch + " (seed 1)"
 		} else {
 			net, err = nnue.Load(*netPath)
 			evalName = "NNUE " + *netPath

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"flag"
 	"fmt"
 	"io"
@@ -19,9 +20,11 @@ func init() {
 
 func runEval(args []string) int {
 	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
-	netPath := fs.String("net", "", "nn.bin file (halfkp_256x2-32-32 layout)")
+	netPath := fs.String("net", "", "nn.bin file (any layout of docs/specs/nnue-archs.md)")
 	testNet := fs.String("testnet", "", "use a built-in deterministic test net instead of -net: KIND:SEED (test, stress or zero)")
-	fvScale := fs.Int("fvscale", nnue.DefaultFVScale, "FV_SCALE: the raw output is divided by it (1..128)")
+	arch := fs.String("arch", "", "layout: with -net, read the file as this layout whatever its description says; with -testnet, the test net's layout (default halfkp_256x2-32-32)")
+	mmap := fs.Bool("mmap", false, "with -net: map the file's feature transformer read-only instead of reading it")
+	fvScale := fs.Int("fvscale", 0, "FV_SCALE: the raw output is divided by it (1..128; 0: the net's, 16 unless its description says)")
 	raw := fs.Bool("raw", false, "print the raw network output (no FV_SCALE, no clamp)")
 	fs.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: shogi eval -net FILE [-fvscale N] [SFEN]")
@@ -32,9 +35,11 @@ func runEval(args []string) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if err := nnue.CheckFVScale(*fvScale); err != nil {
-		fmt.Fprintln(os.Stderr, "shogi eval:", err)
-		return 2
+	if *fvScale != 0 {
+		if err := nnue.CheckFVScale(*fvScale); err != nil {
+			fmt.Fprintln(os.Stderr, "shogi eval:", err)
+			return 2
+		}
 	}
 	var net *nnue.Net
 	var err error
@@ -43,7 +48,7 @@ func runEval(args []string) int {
 		fmt.Fprintln(os.Stderr, "shogi eval: give -net or -testnet, not both")
 		return 2
 	case *netPath != "":
-		net, err = nnue.Load(*netPath)
+		net, err = nnue.LoadWith(*netPath, nnue.LoadOptions{Arch: *arch, FVScale: *fvScale, Mmap: *mmap})
 	case *testNet != "":
 		kind, seed, _ := strings.Cut(*testNet, ":")
 		s, perr := strconv.ParseUint(seed, 10, 64)
@@ -51,7 +56,7 @@ func runEval(args []string) int {
 			fmt.Fprintf(os.Stderr, "shogi eval: -testnet %q: want KIND:SEED\n", *testNet)
 			return 2
 		}
-		net, err = nnue.MakeTestNet(kind, s)
+		net, err = nnue.MakeTestNetNamed(cmp.Or(*arch, "halfkp_256x2-32-32"), kind, s)
 	default:
 		fmt.Fprintln(os.Stderr, "shogi eval: -net FILE is required")
 		fs.Usage()
@@ -60,6 +65,9 @@ func runEval(args []string) int {
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "shogi eval:", err)
 		return 1
+	}
+	if *fvScale == 0 {
+		*fvScale = net.FVScale
 	}
 	for _, w := range net.Warnings {
 		fmt.Fprintln(os.Stderr, "shogi eval: warning:", w)

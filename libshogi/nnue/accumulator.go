@@ -143,3 +143,48 @@ func (n *Net) Evaluate(pos *board.Position, fvScale int) int {
 	}
 	return ScaleOutput(raw, fvScale)
 }
+
+// RefreshPosition sets both perspectives from the active features of pos
+// (in the net's feature set) and takes its king squares for the SFNN
+// LayerStack. It fails when a king is missing.
+func (a *Accumulator) RefreshPosition(pos *board.Position) error {
+	if !kingsOnBoard(pos) {
+		return fmt.Errorf("nnue: the position lacks a king")
+	}
+	var buf [64]int32
+	for p := board.Black; p <= board.White; p++ {
+		f, _ := a.net.Arch.Features.AppendActive(buf[:0], pos, p)
+		asm.AccUpdate(a.v[p], a.net.FTBias, a.net.FTWeight, nil, f)
+	}
+	a.SetKings(pos.KingSquare(board.Black), pos.KingSquare(board.White))
+	return nil
+}
+
+// UpdateMove brings the accumulator of pos (which it must hold) to the
+// position after the legal move m, by the features m removes and adds, or
+// by a refresh for a perspective whose features all change; pos is left
+// as it was.
+func (a *Accumulator) UpdateMove(pos *board.Position, m board.Move) error {
+	if !kingsOnBoard(pos) {
+		return fmt.Errorf("nnue: the position lacks a king")
+	}
+	fs := &a.net.Arch.Features
+	var refresh [2]bool
+	for p := board.Black; p <= board.White; p++ {
+		rem, add, r := fs.MoveChanges(pos, m, p)
+		if refresh[p] = r; !r {
+			asm.AccUpdate(a.v[p], a.v[p], a.net.FTWeight, rem, add)
+		}
+	}
+	pos.DoMove(m)
+	defer pos.UndoMove()
+	var buf [64]int32
+	for p := board.Black; p <= board.White; p++ {
+		if refresh[p] {
+			f, _ := fs.AppendActive(buf[:0], pos, p)
+			asm.AccUpdate(a.v[p], a.net.FTBias, a.net.FTWeight, nil, f)
+		}
+	}
+	a.SetKings(pos.KingSquare(board.Black), pos.KingSquare(board.White))
+	return nil
+}

@@ -36,6 +36,7 @@ type Evaluator struct {
 	rem     [2][maxChain]int32 // per perspective: gathered feature deltas
 	add     [2][maxChain]int32
 	feat    [64]int32
+	feat2   [64]int32
 	// finny caches, per perspective and king square, the last accumulator
 	// refreshed there and its features: a refresh applies the difference
 	// to the current features instead of adding all of them (int16
@@ -264,6 +265,10 @@ func (e *Evaluator) Raw(pos *board.Position) (int32, bool) {
 			n := e.gather(i)
 			return e.updateFrom(pos, i, stm, e.rem[stm][:n[stm]], e.add[stm][:n[stm]], e.rem[stm^1][:n[stm^1]], e.add[stm^1][:n[stm^1]])
 		}
+		if e.net.Arch.Features.Kind == KindHalfKPE9 && st.computed == [2]bool{} {
+			e.refreshE9(pos) // every move refreshes both: count the attacks once
+			break
+		}
 		for p := board.Black; p <= board.White; p++ {
 			if !st.computed[p] && !e.compute(pos, p) {
 				return 0, false
@@ -456,6 +461,17 @@ func (e *Evaluator) refresh(pos *board.Position, p board.Color, ksq board.Square
 	}
 	ent.valid, ent.zeros, ent.set = true, zeros, cur
 	copy(dst, cached)
+}
+
+// refreshE9 computes both perspectives of the top ply of a HalfKPE9 net
+// from scratch (its features change all over the board at every move).
+func (e *Evaluator) refreshE9(pos *board.Position) {
+	both := [2][]int32{e.feat[:0], e.feat2[:0]}
+	appendActiveE9Both(&both, pos, 3) // kingsOnBoard was checked
+	for p := board.Black; p <= board.White; p++ {
+		asm.AccUpdate(e.accOf(e.sp, p), e.net.FTBias, e.net.FTWeight, nil, both[p])
+	}
+	e.plies[e.sp].computed = [2]bool{true, true}
 }
 
 // compute brings the accumulator of perspective p at the top ply up to date.

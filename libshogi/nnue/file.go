@@ -9,7 +9,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"slices"
+	"strings"
 	"unsafe"
 
 	"github.com/libshogi/libshogi/asm"
@@ -39,6 +41,9 @@ type Net struct {
 	// Compressed is true when the file stored the feature transformer in
 	// LEB128 blocks (Write writes SFNN nets that way).
 	Compressed bool
+	// Mapped is true when FTWeight lies in a read-only mapping of the file
+	// (LoadOptions.Mmap): it must not be written to.
+	Mapped bool
 	// FVScale is the net's FV_SCALE: the description's fv_scale token, or
 	// the format's default, or the caller's override (LoadOptions.FVScale).
 	// Evaluators start with it.
@@ -67,6 +72,10 @@ type Layer struct {
 	// group is asm.GroupLimit of the weights: how many input groups the
 	// kernels may sum in int16 exactly.
 	group int
+	// chunks are the blocked weights of each 32 outputs, for the hidden
+	// layers wider than 32 (64, 96) with few inputs, which run as several
+	// 32-output kernel calls; nil otherwise.
+	chunks [][]int8
 }
 
 // LoadError is returned by the loaders: What says what is wrong, Offset is
@@ -113,6 +122,13 @@ type LoadOptions struct {
 	Arch string
 	// FVScale, when not 0, overrides the net's FV_SCALE (1..128).
 	FVScale int
+	// Mmap leaves the feature transformer of an uncompressed classic file
+	// in a read-only shared mapping of the file (LoadWith only; Net.Mapped
+	// says whether it was): processes that load the same file share one
+	// copy. Where mapping is not available the file is read.
+	Mmap bool
+	// mapped is the mapping being read (loadMapped).
+	mapped []byte
 }
 
 func (o LoadOptions) check() error {
@@ -136,6 +152,9 @@ func Load(path string) (*Net, error) { return LoadWith(path, LoadOptions{}) }
 func LoadWith(path string, o LoadOptions) (*Net, error) {
 	if err := o.check(); err != nil {
 		return nil, err
+	}
+	if o.Mmap {
+		return loadMapped(path, o)
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -224,6 +243,10 @@ func (r *reader) i8s(v []int8, what string) {
 	r.fill(unsafe.Slice((*byte)(unsafe.Pointer(&v[0])), len(v)), what)
 }
 
+// unalignedOK: the CPU loads int16 from odd addresses (the transformer of
+// most files starts at an odd offset, which a mapping keeps).
+var unalignedOK = runtime.GOARCH == "amd64" || runtime.GOARCH == "386"
+
 var littleEndian = func() bool { x := uint16(1); return *(*byte)(unsafe.Pointer(&x)) == 1 }()
 
 func read(in *bufio.Reader, size int64, o LoadOptions) (*Net, error) {
@@ -272,22 +295,33 @@ func read(in *bufio.Reader, size int64, o LoadOptions) (*Net, error) {
 	}
 	n.FTBias = make([]int16, arch.HalfDims)
 	total := arch.Features.Dims * arch.HalfDims
+	var shift uint // SFNN: the transformer doubled as it is read
+	if arch.Kind == SFNN {
+		shift = 1
+	}
 	if n.Compressed {
-		r.leb128(n.FTBias, "the feature transformer biases")
+		r.leb128(n.FTBias, "the feature transformer biases", shift)
 		if r.err == nil {
 			n.FTWeight = makeWeights(total)
-			r.leb128(n.FTWeight, "the feature transformer weights")
+			r.leb128(n.FTWeight, "the feature transformer weights", shift)
 		}
 	} else {
 		r.i16s(n.FTBias, "the feature transformer biases")
-		if r.err == nil {
+		switch {
+		case r.err != nil:
+		case o.mapped != nil && arch.Kind == Classic && littleEndian && (unalignedOK || r.off%2 == 0):
+			n.FTWeight = unsafe.Slice((*int16)(unsafe.Pointer(&o.mapped[r.off])), total)
+			n.Mapped = true
+			r.off += 2 * int64(total) // the size was checked above
+			in.Reset(bytes.NewReader(o.mapped[r.off:]))
+		default:
 			n.FTWeight = r.ftWeights(total, size >= 0)
 		}
 	}
 	if r.err != nil {
 		return nil, r.err
 	}
-	if arch.Kind == SFNN {
+	if arch.Kind == SFNN && !n.Compressed {
 		double(n.FTBias)
 		double(n.FTWeight)
 	}
@@ -326,9 +360,10 @@ func layerName(a Arch, stack, i int) string {
 }
 
 // identify decides the layout of a file: the caller's override, else the
-// description when it parses and agrees with the file size, else the
-// known layout of exactly that size, else the known layout whose file hash
-// the header holds. It returns the description's FV_SCALE (0 if none).
+// description when it parses and agrees with the file size, else (unless
+// the description is a well-formed one of an unsupported layout) the known
+// layout of exactly that size, else the known layout whose file hash the
+// header holds. It returns the description's FV_SCALE (0 if none).
 func (n *Net) identify(fileHash uint32, size int64, o LoadOptions) (Arch, int, error) {
 	desc := n.ArchString
 	parsed, fv, perr := ParseDescription(desc)
@@ -342,6 +377,12 @@ func (n *Net) identify(fileHash uint32, size int64, o LoadOptions) (Arch, int, e
 	archLen := uint32(len(desc))
 	if perr == nil && (size < 0 || parsed.Kind == SFNN || rawSize(parsed, archLen) == size) {
 		return parsed, fv, nil
+	}
+	if perr != nil && (archRE.MatchString(desc) || strings.HasPrefix(desc, "ModelType=")) {
+		// A well-formed description of a layout this package does not
+		// evaluate (another feature set, another network): refuse it
+		// rather than guess from the size.
+		return Arch{}, 0, perr
 	}
 	if size >= 0 {
 		for _, k := range KnownArchs {
@@ -503,20 +544,34 @@ func (n *Net) Save(path string) error {
 	return f.Close()
 }
 
+// blockedRows rearranges nOut row-major rows of pin weights into the
+// kernels' blocked layout: for each group of 4 inputs, for each output,
+// the 4 weights.
+func blockedRows(w []int8, nOut, pin int) []int8 {
+	b := make([]int8, nOut*pin)
+	for o := 0; o < nOut; o++ {
+		for in := 0; in < pin; in++ {
+			b[(in/4)*nOut*4+o*4+in%4] = w[o*pin+in]
+		}
+	}
+	return b
+}
+
 // Prepare builds the kernel layouts from the parameters. Loaders call it;
 // call it again after changing Layers by hand.
 func (n *Net) Prepare() {
 	for i := range n.Layers {
 		l := &n.Layers[i]
 		pin := l.PaddedIn()
-		l.blocked = make([]int8, len(l.Weight))
-		for o := 0; o < l.Out; o++ {
-			for in := 0; in < pin; in++ {
-				l.blocked[(in/4)*l.Out*4+o*4+in%4] = l.Weight[o*pin+in]
-			}
-		}
+		l.blocked = blockedRows(l.Weight, l.Out, pin)
 		l.rows = asm.RowChunks(l.Weight, l.Out, pin)
 		l.group = asm.GroupLimit(asm.MaxAbs(l.Weight))
+		l.chunks = nil
+		if l.Out > 32 && l.Out%32 == 0 && pin <= 256 {
+			for c := 0; c < l.Out/32; c++ {
+				l.chunks = append(l.chunks, blockedRows(l.Weight[32*c*pin:32*(c+1)*pin], 32, pin))
+			}
+		}
 	}
 	n.tail = asm.Tail{}
 	if n.Arch.Kind == Classic && len(n.Layers) == 3 && n.Layers[1].In == 32 && n.Layers[2].In == 32 && n.Layers[2].Out == 1 {

@@ -44,31 +44,51 @@ func (n *Net) propagate(s *scratch, us, them []int16, bucket int) int32 {
 	if n.tailFits {
 		return n.tail.Forward(us[:h], them[:h], &s.tail)
 	}
-	x := s.x[:2*h]
-	asm.ClippedReLU(x[:h], us[:h])
-	asm.ClippedReLU(x[h:], them[:h])
 	l1, l2, lo := &n.Layers[0], &n.Layers[1], &n.Layers[2]
-	// 2*HalfDims is a multiple of 32: the first layer needs no padding.
 	h1 := s.h1[:l1.Out]
-	asm.AffineSparseBuf(h1, x, l1.blocked, l1.rows, l1.Bias, l1.group, s.idx[:])
+	if !asm.AffineClipped(h1, us[:h], them[:h], l1.blocked, l1.Bias) { // 8 outputs: fused
+		x := s.x[:2*h]
+		asm.ClippedReLU(x[:h], us[:h])
+		asm.ClippedReLU(x[h:], them[:h])
+		// 2*HalfDims is a multiple of 32: the first layer needs no padding.
+		l1.forward(h1, x, s, true)
+	}
 	var in []uint8 = h1
 	if l2.PaddedIn() != l2.In {
-		in = padded(s.pad[:0], h1, l2.PaddedIn())
+		in = padded(s.pad[:], h1, l2.PaddedIn())
 	}
 	h2 := s.h2[:l2.Out]
-	asm.Affine(h2, in, l2.blocked, l2.Bias, l2.group)
+	l2.forward(h2, in, s, false)
 	in = h2
 	if lo.PaddedIn() != lo.In {
-		in = padded(s.pad[:0], h2, lo.PaddedIn())
+		in = padded(s.pad[:], h2, lo.PaddedIn())
 	}
 	return lo.Bias[0] + asm.Dot(in, lo.Weight)
 }
 
-func padded(dst, src []uint8, n int) []uint8 {
-	dst = append(dst, src...)
-	for len(dst) < n {
-		dst = append(dst, 0)
+// forward runs an affine layer with clipped output: wider than 32 outputs
+// in chunks of 32 (each with its own blocked weights, which the 32-output
+// kernels take), else in one kernel call; sparse selects the kernel that
+// skips zero input groups.
+func (l *Layer) forward(out, in []uint8, s *scratch, sparse bool) {
+	if l.chunks != nil {
+		for c, wb := range l.chunks {
+			asm.Affine(out[32*c:32*c+32], in, wb, l.Bias[32*c:], l.group)
+		}
+		return
 	}
+	if sparse {
+		asm.AffineSparseBuf(out, in, l.blocked, l.rows, l.Bias, l.group, s.idx[:])
+	} else {
+		asm.Affine(out, in, l.blocked, l.Bias, l.group)
+	}
+}
+
+// padded copies src into dst (with room for n) followed by zeros up to n.
+func padded(dst, src []uint8, n int) []uint8 {
+	dst = dst[:n]
+	k := copy(dst, src)
+	clear(dst[k:])
 	return dst
 }
 

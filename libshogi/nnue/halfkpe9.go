@@ -16,11 +16,28 @@ var HalfKPE9 = registerFeatureSet(FeatureSet{Kind: KindHalfKPE9, Short: "halfkpe
 const e9Plane = NumSquares * FEEnd
 
 func appendActiveE9(dst []int32, pos *board.Position, p board.Color) ([]int32, bool) {
-	ksq := pos.KingSquare(p)
-	if !validSquare(ksq) {
-		return dst, false
+	var both [2][]int32
+	both[p] = dst
+	ok := appendActiveE9Both(&both, pos, 1<<p)
+	return both[p], ok
+}
+
+// appendActiveE9Both appends the HalfKPE9 features of the perspectives in
+// mask (bit 0 Black, bit 1 White) to dst[p], counting the attackers of
+// each square once for both. It reports false when a needed king is
+// missing.
+func appendActiveE9Both(dst *[2][]int32, pos *board.Position, mask int) bool {
+	var base [2]int32
+	for p := board.Black; p <= board.White; p++ {
+		if mask>>p&1 == 0 {
+			continue
+		}
+		ksq := pos.KingSquare(p)
+		if !validSquare(ksq) {
+			return false
+		}
+		base[p] = int32(KingIndex(p, ksq) * FEEnd)
 	}
-	base := int32(KingIndex(p, ksq) * FEEnd)
 	occ := pos.Occupied()
 	n := 0
 	for b := occ; b.NonZero(); {
@@ -29,23 +46,33 @@ func appendActiveE9(dst []int32, pos *board.Position, p board.Color) ([]int32, b
 		if pc.Type() == board.King {
 			continue
 		}
-		own := min(pos.AttackersTo(p, sq, occ).Count(), 2)
-		opp := min(pos.AttackersTo(p^1, sq, occ).Count(), 2)
-		dst = append(dst, base+int32(BoardBona(p, pc, sq))+int32(e9Plane*(own*3+opp)))
+		att := [2]int{min(pos.AttackersTo(board.Black, sq, occ).Count(), 2), min(pos.AttackersTo(board.White, sq, occ).Count(), 2)}
+		for p := board.Black; p <= board.White; p++ {
+			if mask>>p&1 != 0 {
+				own, opp := att[p], att[p^1]
+				dst[p] = append(dst[p], base[p]+int32(BoardBona(p, pc, sq))+int32(e9Plane*(own*3+opp)))
+			}
+		}
 		n++
 	}
-	for c := board.Black; c <= board.White; c++ {
-		h := pos.Hand(c)
-		for pt := board.Pawn; pt <= board.Gold; pt++ {
-			cnt := h.Count(pt)
-			for i := 0; i < cnt; i++ {
-				dst = append(dst, base+int32(HandBona(p, c, pt, i)))
+	for p := board.Black; p <= board.White; p++ {
+		if mask>>p&1 == 0 {
+			continue
+		}
+		k := n
+		for c := board.Black; c <= board.White; c++ {
+			h := pos.Hand(c)
+			for pt := board.Pawn; pt <= board.Gold; pt++ {
+				cnt := h.Count(pt)
+				for i := 0; i < cnt; i++ {
+					dst[p] = append(dst[p], base[p]+int32(HandBona(p, c, pt, i)))
+				}
+				k += cnt
 			}
-			n += cnt
+		}
+		for ; k < MaxPieces; k++ {
+			dst[p] = append(dst[p], base[p]+BonaZero)
 		}
 	}
-	for ; n < MaxPieces; n++ {
-		dst = append(dst, base+BonaZero)
-	}
-	return dst, true
+	return true
 }

@@ -37,10 +37,7 @@ func (n *Net) propagateSFNN(s *scratch, us, them []int16, bucket int) int32 {
 	per := len(n.Layers) / n.Arch.NumStacks()
 	l0, l1, l2 := &n.Layers[per*bucket], &n.Layers[per*bucket+1], &n.Layers[per*bucket+2]
 	var o [64]int32
-	pin := l0.PaddedIn() // = HalfDims, a multiple of 32
-	for i := 0; i < l0.Out; i++ {
-		o[i] = l0.Bias[i] + asm.Dot(y, l0.Weight[i*pin:(i+1)*pin])
-	}
+	asm.AffineRaw(o[:l0.Out], y, l0.blocked, l0.Weight, l0.Bias) // In = HalfDims: no padding
 	h1 := n.Arch.Hidden[0]
 	z := s.pad[:l1.PaddedIn()]
 	clear(z)
@@ -53,7 +50,7 @@ func (n *Net) propagateSFNN(s *scratch, us, them []int16, bucket int) int32 {
 	asm.Affine(a, z, l1.blocked, l1.Bias, l1.group)
 	in := a
 	if l2.PaddedIn() != l2.In {
-		in = padded(s.h2[:0], a, l2.PaddedIn())
+		in = padded(s.h2[:], a, l2.PaddedIn())
 	}
 	out := l2.Bias[0] + asm.Dot(in, l2.Weight)
 	if n.Arch.Shortcut() {

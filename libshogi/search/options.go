@@ -68,6 +68,8 @@ var engineOptions = []Option{
 		Help: "NNUE network file (nn.bin); empty: the built-in material evaluation"},
 	{Name: "EvalDir", Type: OptionString, Default: EmptyValue,
 		Help: "folder of EvalFile when it is relative (alone: EvalDir/nn.bin)"},
+	{Name: "EvalArch", Type: OptionString, Default: EmptyValue,
+		Help: "read EvalFile as this layout (e.g. halfkp_1024x2-8-32) when its description is wrong; empty: identify it"},
 	{Name: "FV_SCALE", Type: OptionSpin, Default: "16", Min: 1, Max: 128,
 		Help: "NNUE output divisor"},
 	{Name: "EnteringKingRule", Type: OptionCombo, Default: "CSARule27",

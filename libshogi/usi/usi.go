@@ -31,12 +31,13 @@ type Session struct {
 	outMu sync.Mutex
 	out   *bufio.Writer
 
-	eng      *search.Engine
-	values   *search.OptionValues // what setoption has set
-	applied  *search.OptionValues // the values last applied (nil: none yet)
-	loaded   string               // eval file currently loaded ("" = fallback)
-	loadedFV int                  // its FV_SCALE
-	factory  search.EvalFactory
+	eng        *search.Engine
+	values     *search.OptionValues // what setoption has set
+	applied    *search.OptionValues // the values last applied (nil: none yet)
+	loaded     string               // eval file currently loaded ("" = fallback)
+	loadedFV   int                  // its FV_SCALE
+	loadedArch string               // its EvalArch override (empty: identified from the file)
+	factory    search.EvalFactory
 
 	pos *board.Position
 
@@ -187,16 +188,17 @@ func (u *Session) apply() {
 	}
 	path := u.values.EvalPath()
 	fv := u.values.Int("FV_SCALE")
-	if path != u.loaded || fv != u.loadedFV || u.factory == nil {
+	arch := u.values.Text("EvalArch")
+	if path != u.loaded || fv != u.loadedFV || arch != u.loadedArch || u.factory == nil {
 		u.factory = nil
 		u.loaded = ""
 		if path != "" {
-			net, err := nnue.Load(path)
+			net, err := nnue.LoadWith(path, nnue.LoadOptions{Arch: arch})
 			if err != nil {
 				u.infoString("EvalFile %s: %v; using the built-in material evaluation", path, err)
 			} else {
 				u.factory = search.NNUEFactory(net, fv)
-				u.loaded, u.loadedFV = path, fv
+				u.loaded, u.loadedFV, u.loadedArch = path, fv, arch
 				u.infoString("loaded %s", path)
 			}
 		}

@@ -4,7 +4,8 @@
 #  - the committed avo output (asm/kernels_amd64.s, asm/stub_amd64.go) is
 #    what the generator in asm/gen writes (skipped when avo cannot be
 #    fetched);
-#  - a short fuzz run of the nn.bin loader.
+#  - short fuzz runs of the nn.bin loader (classic, other layouts and
+#    version words, LEB128 blocks, descriptions).
 set -euo pipefail
 go vet -tags noasm ./asm ./libshogi/nnue
 go test -count=1 -tags noasm ./asm ./libshogi/nnue
@@ -22,3 +23,6 @@ else
 fi
 
 go test -run '^$' -fuzz '^FuzzLoad$' -fuzztime 10s ./libshogi/nnue
+go test -run '^$' -fuzz '^FuzzLoadArchs$' -fuzztime 10s ./libshogi/nnue
+go test -run '^$' -fuzz '^FuzzLEB128$' -fuzztime 10s ./libshogi/nnue
+go test -run '^$' -fuzz '^FuzzParseDescription$' -fuzztime 10s ./libshogi/nnue

@@ -5,7 +5,7 @@ namespace LibShogi
 {
     /// <summary>An NNUE network (nn.bin, halfkp_256x2-32-32). Read-only once
     /// loaded: any number of threads may evaluate with it at once.</summary>
-    public sealed class Network : IDisposable
+    public sealed partial class Network : IDisposable
     {
         /// <summary>SHOGI_NNUE_DEFAULT_FV_SCALE, what engines use by default.</summary>
         public const int DefaultFVScale = 16;
@@ -179,7 +179,7 @@ namespace LibShogi
     /// refresh a perspective from its active features, apply feature deltas
     /// as moves are made, evaluate. One thread at a time. It keeps its
     /// network alive, so the Network may be disposed first.</summary>
-    public sealed class Accumulator : IDisposable
+    public sealed partial class Accumulator : IDisposable
     {
         private readonly AccumulatorHandle handle;
 

@@ -52,6 +52,7 @@ namespace LibShogi.Tests
             CoverageTests.RunAll(header);
             PositionTests.RunAll(testdata, perftMaxNodes);
             NetworkTests.RunAll(testdata);
+            NnueArchTests.RunAll(testdata);
             RecordTests.RunAll(testdata);
             EngineTests.RunAll();
             OptionsTests.RunAll();

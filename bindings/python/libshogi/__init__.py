@@ -173,6 +173,20 @@ from .book import (  # noqa: F401
 
 __version__ = version()
 """The package's version: the loaded library's (one number, set in capi/main.go)."""
+from . import nnue_arch  # noqa: F401
+from .nnue_arch import (  # noqa: F401
+    NetworkInfo,
+    feature_set_info,
+    features,
+    features_many,
+    hcpe_features,
+    load_network,
+    make_test_network,
+    network_info,
+    psv_features,
+)
+
+__version__ = "0.1.0"
 
 library_path = _lib.path
 """The file the library was loaded from."""
