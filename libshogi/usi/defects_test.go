@@ -5,7 +5,6 @@ import (
 	"os/exec"
 	"runtime"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -163,7 +162,7 @@ func TestHashTooLargeUSI(t *testing.T) {
 	}
 	if os.Getenv("LIBSHOGI_USI_HASH_CHILD") == "1" {
 		const limit = 16 << 30
-		if err := syscall.Setrlimit(syscall.RLIMIT_AS, &syscall.Rlimit{Cur: limit, Max: limit}); err != nil {
+		if err := limitAddressSpace(limit); err != nil {
 			t.Fatal(err)
 		}
 		s := newSession(t)
