@@ -40,9 +40,11 @@ func TestBadGoStartsNoSearch(t *testing.T) {
 		"go frobnicate",
 		"go btime 0 wtime 0",
 		"go btime 0 wtime 0 binc 0 winc 0",
-		"go wtime 60000",           // only the opponent's clock
-		"go btime 1000 wtime",      // missing value
-		"go movetime -5",           // negative
+		"go wtime 60000",      // only the opponent's clock
+		"go btime 1000 wtime", // missing value
+		"go movetime -5",      // negative
+		"go movetime 0",       // found by FuzzGoCommand: no limit
+		"go mate 0",
 		"go searchmoves",           // no move
 		"go searchmoves 7g7f 1a1b", // an illegal move
 		"go searchmoves 7g7f 7g7f depth 2",
