@@ -20,6 +20,8 @@ import (
 //
 // "sfen" may be "startpos" or omitted (start position). One of depth, nodes
 // or movetime (milliseconds) limits the search; none given means DefaultDepth.
+// A line may be up to 64 MiB long; a longer one is answered with an error
+// and the lines after it are read.
 type Request struct {
 	Line     int      // 1-based input line number
 	ID       string   // echoed back; a number id is kept as its text

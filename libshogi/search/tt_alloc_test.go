@@ -5,7 +5,6 @@ import (
 	"os/exec"
 	"runtime"
 	"strings"
-	"syscall"
 	"testing"
 )
 
@@ -32,7 +31,7 @@ func TestHashTooLargeKeepsTable(t *testing.T) {
 
 func hashTooLargeChild(t *testing.T) {
 	const limit = 16 << 30
-	if err := syscall.Setrlimit(syscall.RLIMIT_AS, &syscall.Rlimit{Cur: limit, Max: limit}); err != nil {
+	if err := limitAddressSpace(limit); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := New(Options{HashMB: 32768}); err == nil || !strings.Contains(err.Error(), "32768 MB") {

@@ -5,7 +5,6 @@ import (
 	"os/exec"
 	"runtime"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -41,9 +40,11 @@ func TestBadGoStartsNoSearch(t *testing.T) {
 		"go frobnicate",
 		"go btime 0 wtime 0",
 		"go btime 0 wtime 0 binc 0 winc 0",
-		"go wtime 60000",           // only the opponent's clock
-		"go btime 1000 wtime",      // missing value
-		"go movetime -5",           // negative
+		"go wtime 60000",      // only the opponent's clock
+		"go btime 1000 wtime", // missing value
+		"go movetime -5",      // negative
+		"go movetime 0",       // found by FuzzGoCommand: no limit
+		"go mate 0",
 		"go searchmoves",           // no move
 		"go searchmoves 7g7f 1a1b", // an illegal move
 		"go searchmoves 7g7f 7g7f depth 2",
@@ -163,7 +164,7 @@ func TestHashTooLargeUSI(t *testing.T) {
 	}
 	if os.Getenv("LIBSHOGI_USI_HASH_CHILD") == "1" {
 		const limit = 16 << 30
-		if err := syscall.Setrlimit(syscall.RLIMIT_AS, &syscall.Rlimit{Cur: limit, Max: limit}); err != nil {
+		if err := limitAddressSpace(limit); err != nil {
 			t.Fatal(err)
 		}
 		s := newSession(t)

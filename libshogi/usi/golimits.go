@@ -54,6 +54,9 @@ func parseGo(args []string, pos *board.Position) (goRequest, error) {
 			case "byoyomi":
 				lim.Byoyomi = [2]time.Duration{d, d}
 			case "movetime":
+				if d == 0 {
+					return g, errors.New("movetime 0: a zero time would mean no limit")
+				}
 				lim.MoveTime = d
 			}
 			clock = clock || tok != "movetime"
@@ -80,6 +83,9 @@ func parseGo(args []string, pos *board.Position) (goRequest, error) {
 					d, err := parseMillis(args, i-1)
 					if err != nil {
 						return g, err
+					}
+					if d == 0 {
+						return g, errors.New("mate 0: a zero time would mean no limit")
 					}
 					g.mateTime = d
 				}

@@ -156,8 +156,10 @@ TEST(second_search_on_busy_engine) {
     s.lim.infinite = 1;
     CHECK(thread_start(&t, &s));
     CHECK(wait_searching(s.eng));
-    CHECK_INT(shogi_engine_stop(s.eng, NULL), SHOGI_OK);
+    /* The first search is infinite: it is still running here. */
     CHECK_INT(shogi_engine_search(s.eng, s.pos, &s.lim, NULL, NULL, &r, &err), SHOGI_E_STATE);
+    CHECK(s.ended_at == 0.0);
+    CHECK_INT(shogi_engine_stop(s.eng, NULL), SHOGI_OK);
     thread_join(t);
     CHECK_INT(s.status, SHOGI_OK);
     shogi_engine_free(s.eng, NULL);
