@@ -1164,6 +1164,48 @@ SHOGI_API shogi_status_t shogi_record_warnings(shogi_record_t rec, char *buf,
                                                size_t size, size_t *needed,
                                                shogi_error_t *err);
 
+/* ---- search progress (ABI 1.1) ---- */
+/*
+ * Periodic progress of a running search, for GUIs whose nodes/NPS display
+ * must not freeze between iterations (an iteration can take seconds).
+ * shogi_engine_search_progress is shogi_engine_search with a second
+ * callback, called every SHOGI_PROGRESS_INTERVAL_MS milliseconds (the first
+ * one interval after the start) while the search runs, on the thread that
+ * called it, from inside the search. The line callback of
+ * shogi_engine_search never receives these reports. Like it, the progress
+ * callback must return quickly, may call shogi_engine_stop, and its struct
+ * is valid during the call only.
+ */
+
+#define SHOGI_PROGRESS_INTERVAL_MS 500
+
+/* One periodic report. */
+typedef struct shogi_search_progress_t {
+    int32_t depth;           /* the iteration being searched */
+    int32_t seldepth;
+    int32_t multipv;         /* 1-based line being searched */
+    int32_t hashfull;        /* per mille */
+    uint32_t currmove;       /* root move being searched (SHOGI_MOVE_NONE: none yet) */
+    int32_t currmove_number; /* its 1-based place in the root move order (0: none) */
+    uint64_t nodes;
+    uint64_t nps;
+    int64_t time_ms;
+} shogi_search_progress_t;
+
+typedef void (*shogi_progress_callback_t)(const shogi_search_progress_t *progress,
+                                          void *user_data);
+
+/* shogi_engine_search with a progress callback (either callback may be
+ * NULL; both get user_data). */
+SHOGI_API shogi_status_t shogi_engine_search_progress(shogi_engine_t eng,
+                                                      shogi_position_t pos,
+                                                      const shogi_search_limits_t *limits,
+                                                      shogi_info_callback_t callback,
+                                                      shogi_progress_callback_t progress,
+                                                      void *user_data,
+                                                      shogi_search_result_t *result,
+                                                      shogi_error_t *err);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

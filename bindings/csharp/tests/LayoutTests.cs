@@ -60,7 +60,13 @@ namespace LibShogi.Tests
                 return Offset(typeof(NativeEngineOptions), name.Substring(8), out value);
             if (name.StartsWith("Limits.", StringComparison.Ordinal))
                 return Offset(typeof(NativeSearchLimits), name.Substring(7), out value);
-            FieldInfo field = typeof(EngineLayout).GetField(name, BindingFlags.Public | BindingFlags.Static);
+            Type layout = typeof(EngineLayout);
+            if (name.StartsWith("Progress.", StringComparison.Ordinal))
+            {
+                layout = typeof(ProgressLayout);
+                name = name.Substring(9);
+            }
+            FieldInfo field = layout.GetField(name, BindingFlags.Public | BindingFlags.Static);
             if (field == null || !field.IsLiteral)
                 return false;
             value = Convert.ToInt64(field.GetRawConstantValue(), CultureInfo.InvariantCulture);

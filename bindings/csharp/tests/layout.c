@@ -77,6 +77,18 @@ int main(void) {
     OFF(shogi_search_result_t, pv, "ResultPv");
     OFF(shogi_search_result_t, lines, "ResultLines");
 
+    P("Progress.Size", sizeof(shogi_search_progress_t));
+    OFF(shogi_search_progress_t, depth, "Progress.Depth");
+    OFF(shogi_search_progress_t, seldepth, "Progress.SelDepth");
+    OFF(shogi_search_progress_t, multipv, "Progress.MultiPV");
+    OFF(shogi_search_progress_t, hashfull, "Progress.Hashfull");
+    OFF(shogi_search_progress_t, currmove, "Progress.CurrMove");
+    OFF(shogi_search_progress_t, currmove_number, "Progress.CurrMoveNumber");
+    OFF(shogi_search_progress_t, nodes, "Progress.Nodes");
+    OFF(shogi_search_progress_t, nps, "Progress.Nps");
+    OFF(shogi_search_progress_t, time_ms, "Progress.TimeMs");
+    P("Progress.IntervalMs", SHOGI_PROGRESS_INTERVAL_MS);
+
     P("MaxPv", SHOGI_MAX_PV);
     P("MaxMultiPV", SHOGI_MAX_MULTIPV);
     P("MessageSize", SHOGI_ERROR_MESSAGE_SIZE);
