@@ -165,10 +165,40 @@ namespace LibShogi
         public override int GetHashCode() { return ((int)Kind * 31 + Value) * 31 + Raw; }
     }
 
+    /// <summary>What a <see cref="SearchInfo"/> reports.</summary>
+    public enum SearchInfoKind
+    {
+        /// <summary>One MultiPV line of a finished iteration (or an
+        /// aspiration fail-low/high): score and PV are set.</summary>
+        Line = 0,
+        /// <summary>A periodic report (every <see cref="SearchInfo.ProgressInterval"/>)
+        /// between iterations: depth, nodes, NPS, time, hashfull and the
+        /// current root move are set; score and PV are not (keep the last
+        /// line's).</summary>
+        Progress = 1,
+    }
+
     /// <summary>One progress report of a search: one MultiPV line of one
-    /// iteration. Raised by <see cref="Engine.Info"/> on the searching thread.</summary>
+    /// iteration, or a periodic report (see <see cref="Kind"/>). Raised by
+    /// <see cref="Engine.Info"/> on the searching thread, and given to the
+    /// progress of <see cref="Engine.SearchAsync(Position, SearchLimits, IProgress{SearchInfo}, System.Threading.CancellationToken)"/>.</summary>
     public sealed class SearchInfo : EventArgs
     {
+        /// <summary>The time between two periodic reports of a search.</summary>
+        public static readonly TimeSpan ProgressInterval = TimeSpan.FromMilliseconds(ProgressLayout.IntervalMs);
+
+        /// <summary>Whether this is a line or a periodic report.</summary>
+        public SearchInfoKind Kind { get; private set; }
+        /// <summary>The search that sent this report (<see cref="SearchResult.SearchId"/>):
+        /// reports of an earlier search can be told apart after a restart.</summary>
+        public long SearchId { get; internal set; }
+        /// <summary>The root move being searched (<see cref="Move.None"/> in
+        /// line reports and before the first one).</summary>
+        public Move CurrMove { get; private set; }
+        /// <summary>The 1-based place of <see cref="CurrMove"/> in the root
+        /// move order (0: none).</summary>
+        public int CurrMoveNumber { get; private set; }
+        /// <summary>The iteration depth in plies.</summary>
         public int Depth { get; private set; }
         public int SelDepth { get; private set; }
         /// <summary>1-based line number.</summary>
@@ -198,6 +228,24 @@ namespace LibShogi
             info.Nps = (ulong)Marshal.ReadInt64(p, EngineLayout.InfoNps);
             info.Time = TimeSpan.FromMilliseconds(Marshal.ReadInt64(p, EngineLayout.InfoTimeMs));
             info.Pv = ReadMoves(p, EngineLayout.InfoPvLength, EngineLayout.InfoPv);
+            info.CurrMove = Move.None;
+            return info;
+        }
+
+        internal static SearchInfo ReadProgress(IntPtr p)
+        {
+            var info = new SearchInfo();
+            info.Kind = SearchInfoKind.Progress;
+            info.Depth = Marshal.ReadInt32(p, ProgressLayout.Depth);
+            info.SelDepth = Marshal.ReadInt32(p, ProgressLayout.SelDepth);
+            info.MultiPV = Marshal.ReadInt32(p, ProgressLayout.MultiPV);
+            info.Hashfull = Marshal.ReadInt32(p, ProgressLayout.Hashfull);
+            info.CurrMove = new Move((uint)Marshal.ReadInt32(p, ProgressLayout.CurrMove));
+            info.CurrMoveNumber = Marshal.ReadInt32(p, ProgressLayout.CurrMoveNumber);
+            info.Nodes = (ulong)Marshal.ReadInt64(p, ProgressLayout.Nodes);
+            info.Nps = (ulong)Marshal.ReadInt64(p, ProgressLayout.Nps);
+            info.Time = TimeSpan.FromMilliseconds(Marshal.ReadInt64(p, ProgressLayout.TimeMs));
+            info.Pv = new Move[0];
             return info;
         }
 
@@ -218,6 +266,16 @@ namespace LibShogi
             var sb = new StringBuilder("info");
             sb.Append(" depth ").Append(Depth);
             sb.Append(" seldepth ").Append(SelDepth);
+            if (Kind == SearchInfoKind.Progress)
+            {
+                sb.Append(" nodes ").Append(Nodes);
+                sb.Append(" nps ").Append(Nps);
+                sb.Append(" time ").Append((long)Time.TotalMilliseconds);
+                sb.Append(" hashfull ").Append(Hashfull);
+                if (!CurrMove.IsNone)
+                    sb.Append(" currmove ").Append(CurrMove.ToString());
+                return sb.ToString();
+            }
             sb.Append(" multipv ").Append(MultiPV);
             sb.Append(" score ").Append(Score);
             if (Bound == Bound.Lower)
@@ -252,9 +310,27 @@ namespace LibShogi
         public Move[] Pv { get; internal set; }
     }
 
+    /// <summary>Why a search ended.</summary>
+    public enum StopReason
+    {
+        /// <summary>A limit (depth, nodes, time) was reached, or there was
+        /// nothing to search (no legal move, a declaration win).</summary>
+        Limit = 0,
+        /// <summary><see cref="Engine.Stop"/> or <see cref="Engine.StopAsync"/> ended it.</summary>
+        Stopped = 1,
+        /// <summary>Its cancellation token was cancelled.</summary>
+        Cancelled = 2,
+        /// <summary>The engine proved a mate and stopped before its limits.</summary>
+        Mate = 3,
+    }
+
     /// <summary>The result of a search.</summary>
     public sealed class SearchResult
     {
+        /// <summary>The search's id (as on its <see cref="SearchInfo.SearchId"/>).</summary>
+        public long SearchId { get; internal set; }
+        /// <summary>Why the search ended.</summary>
+        public StopReason StopReason { get; internal set; }
         /// <summary>The move to play: a legal move, <see cref="Move.Resign"/>
         /// (no legal move, or below the resign value) or <see cref="Move.Win"/>
         /// (a declaration win under the point rules).</summary>

@@ -56,6 +56,7 @@ namespace LibShogi.Tests
             EngineTests.RunAll();
             OptionsTests.RunAll();
             RecordListsTests.RunAll();
+            SearchAsyncTests.RunAll();
 
             if (Harness.KnownIssues.Count > 0)
                 Console.WriteLine("known library issues (not counted): " + string.Join(", ", Harness.KnownIssues.ToArray()));
