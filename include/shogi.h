@@ -1206,6 +1206,44 @@ SHOGI_API shogi_status_t shogi_engine_search_progress(shogi_engine_t eng,
                                                       shogi_search_result_t *result,
                                                       shogi_error_t *err);
 
+/* ---- board model (ABI 1.1) ---- */
+/*
+ * What a GUI draws and shows: the pieces on the board and in hand, and one
+ * move as record text. Squares are indexed as elsewhere: (file-1)*9 +
+ * (rank-1), 0 = 1a, 80 = 9i. A piece is its type (the numbering of the
+ * moving piece in a move's bits 16-20: 1 pawn, 2 lance, 3 knight, 4 silver, 5
+ * bishop, 6 rook, 7 gold, 8 king, 9..14 the promoted pawn, lance, knight,
+ * silver, bishop (horse), rook (dragon)) plus 16 for White; 0 is empty.
+ */
+
+/* board[81] receives the pieces of the squares; hands[16] the pieces in
+ * hand: hands[colour * 8 + type] for type 1 (pawn) .. 7 (gold), the other
+ * entries 0. */
+SHOGI_API shogi_status_t shogi_position_board(shogi_position_t pos,
+                                              uint8_t *board,
+                                              uint8_t *hands,
+                                              shogi_error_t *err);
+
+/* Move text notations. */
+enum {
+    SHOGI_NOTATION_USI = 0, /* 7g7f */
+    SHOGI_NOTATION_KIF = 1, /* UTF-8 "７六歩(77)", "同　銀(31)", "５五歩打" */
+    SHOGI_NOTATION_KI2 = 2  /* UTF-8 "７六歩", "同銀", "５八金左", "３三角不成" */
+};
+
+/* The text of move (a legal move of pos; its move16 is enough) as a KIF or
+ * KI2 record writes it: "同" when it lands where pos's last move did; KI2
+ * disambiguates against pos's other legal moves. No side marker (▲/△).
+ * SHOGI_E_ILLEGAL_MOVE when move is not legal in pos,
+ * SHOGI_E_INVALID_ARGUMENT for an unknown notation (strings-out
+ * convention). */
+SHOGI_API shogi_status_t shogi_position_move_text(shogi_position_t pos,
+                                                  uint32_t move,
+                                                  int32_t notation,
+                                                  char *buf, size_t cap,
+                                                  size_t *needed,
+                                                  shogi_error_t *err);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
