@@ -52,7 +52,7 @@ namespace LibShogi
 
         /// <summary>The moving piece's color (from bits 16-20; meaningful only
         /// when <see cref="PieceType"/> is not None).</summary>
-        public Color PieceColor { get { return (value & (16u << 16)) != 0 ? Color.White : Color.Black; } }
+        public Side PieceSide { get { return (value & (16u << 16)) != 0 ? Side.White : Side.Black; } }
 
         /// <summary>USI text ("7g7f", "8h2b+", "P*5e", "resign" ...).
         /// Throws <see cref="ShogiArgumentException"/> for a value that is no move.</summary>

@@ -216,7 +216,7 @@ namespace LibShogi
         }
 
         /// <summary>Sets a perspective to the biases plus the given features.</summary>
-        public void Refresh(Color perspective, int[] features)
+        public void Refresh(Side perspective, int[] features)
         {
             if (features == null)
                 throw new ArgumentNullException("features");
@@ -226,7 +226,7 @@ namespace LibShogi
         }
 
         /// <summary>Subtracts the removed and adds the added features of one perspective.</summary>
-        public void Update(Color perspective, int[] removed, int[] added)
+        public void Update(Side perspective, int[] removed, int[] added)
         {
             removed = removed ?? new int[0];
             added = added ?? new int[0];
@@ -237,7 +237,7 @@ namespace LibShogi
         }
 
         /// <summary>The evaluation for a side to move.</summary>
-        public int Evaluate(Color sideToMove, int fvScale = Network.DefaultFVScale)
+        public int Evaluate(Side sideToMove, int fvScale = Network.DefaultFVScale)
         {
             byte[] err = Errors.New();
             int value;

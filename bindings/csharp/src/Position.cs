@@ -7,7 +7,7 @@ namespace LibShogi
     /// Reading one Position from several threads is safe; mutating it
     /// (DoMove, UndoMove, SetSfen, Dispose) while another thread uses it is
     /// not: synchronise, or give each thread its own <see cref="Clone"/>.</summary>
-    public sealed class Position : IDisposable
+    public sealed partial class Position : IDisposable
     {
         private readonly PositionHandle handle;
 
@@ -134,14 +134,14 @@ namespace LibShogi
 
         // ---- State ----------------------------------------------------------
 
-        public Color SideToMove
+        public Side SideToMove
         {
             get
             {
                 byte[] err = Errors.New();
                 int c;
                 Errors.Check(NativeMethods.shogi_position_side_to_move(handle, out c, err), err);
-                return (Color)c;
+                return (Side)c;
             }
         }
 

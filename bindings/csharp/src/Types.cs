@@ -2,10 +2,14 @@ using System;
 
 namespace LibShogi
 {
-    /// <summary>The side to move.</summary>
-    public enum Color
+    /// <summary>A side: Black (sente, moves first) or White (gote). Named
+    /// Side, not Color, so that it never clashes with System.Drawing.Color
+    /// or a UI toolkit's Color in a GUI's usings.</summary>
+    public enum Side
     {
+        /// <summary>Sente, the first player (▲).</summary>
         Black = 0,
+        /// <summary>Gote, the second player (△).</summary>
         White = 1,
     }
 

@@ -57,6 +57,7 @@ namespace LibShogi.Tests
             OptionsTests.RunAll();
             RecordListsTests.RunAll();
             SearchAsyncTests.RunAll();
+            BoardModelTests.RunAll();
 
             if (Harness.KnownIssues.Count > 0)
                 Console.WriteLine("known library issues (not counted): " + string.Join(", ", Harness.KnownIssues.ToArray()));
