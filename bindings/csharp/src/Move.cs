@@ -90,7 +90,7 @@ namespace LibShogi
             {
                 return ToUsi();
             }
-            catch (ShogiException)
+            catch (ShogiArgumentException)
             {
                 return string.Format("0x{0:x}", value);
             }

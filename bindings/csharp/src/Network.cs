@@ -1,4 +1,5 @@
 using System;
+using System.IO;
 using System.Runtime.InteropServices;
 
 namespace LibShogi
@@ -27,11 +28,17 @@ namespace LibShogi
         public NetworkHandle Handle { get { return handle; } }
 
         /// <summary>Loads an nn.bin file.</summary>
+        /// <exception cref="FileNotFoundException">no file at path</exception>
         /// <exception cref="ShogiIOException">cannot open or read the file</exception>
         /// <exception cref="ShogiParseException">not a valid nn.bin</exception>
         /// <exception cref="ShogiUnsupportedException">an architecture this library does not evaluate</exception>
         public static Network Load(string path)
         {
+            if (path == null)
+                throw new ArgumentNullException("path");
+            // As Record.Load: a missing file is FileNotFoundException.
+            if (!File.Exists(path))
+                throw new FileNotFoundException("no network file at " + path, path);
             byte[] text = Utf8.Encode(path, "path");
             byte[] err = Errors.New();
             NetworkHandle h;
@@ -121,7 +128,7 @@ namespace LibShogi
         public int[] Evaluate(string[] sfens, int fvScale = DefaultFVScale)
         {
             int[] values;
-            ShogiException error = TryEvaluate(sfens, fvScale, out values);
+            Exception error = TryEvaluate(sfens, fvScale, out values);
             if (error != null)
                 throw error;
             return values;
@@ -130,7 +137,7 @@ namespace LibShogi
         /// <summary>Evaluates many SFENs; on a bad SFEN returns the error
         /// instead of throwing, with every other value still written (0 for
         /// the bad ones).</summary>
-        public ShogiException TryEvaluate(string[] sfens, int fvScale, out int[] values)
+        public Exception TryEvaluate(string[] sfens, int fvScale, out int[] values)
         {
             if (sfens == null)
                 throw new ArgumentNullException("sfens");

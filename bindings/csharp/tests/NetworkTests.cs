@@ -111,7 +111,8 @@ namespace LibShogi.Tests
             Run("network: bad files raise exceptions", () =>
             {
                 string missing = Path.Combine(Path.GetTempPath(), "libshogi-cs-no-such-file.bin");
-                var io = Throws<ShogiIOException>(() => Network.Load(missing).Dispose(), "missing file");
+                var io = Throws<FileNotFoundException>(() => Network.Load(missing).Dispose(), "missing file");
+                Equal(missing, io.FileName, "file name");
                 True(io.Message.Length > 0, "io message");
                 Throws<ShogiParseException>(() => Network.Load(new byte[0]).Dispose(), "empty bytes");
                 Throws<ShogiParseException>(() => Network.Load(new byte[] { 1, 2, 3, 4, 5, 6, 7, 8, 9 }).Dispose(), "junk bytes");
@@ -150,7 +151,7 @@ namespace LibShogi.Tests
                 {
                     string[] sfens = { PositionTests.StartSfen, "bad sfen", PositionTests.StartSfen };
                     int[] values;
-                    ShogiException e = net.TryEvaluate(sfens, 1, out values);
+                    Exception e = net.TryEvaluate(sfens, 1, out values);
                     True(e is ShogiParseException, "expected a parse error, got " + (e == null ? "none" : e.GetType().Name));
                     Contains("1", e.Message, "message names the index");
                     int expected = net.Evaluate(p, 1);

@@ -58,6 +58,7 @@ namespace LibShogi.Tests
             RecordListsTests.RunAll();
             SearchAsyncTests.RunAll();
             BoardModelTests.RunAll();
+            ConventionsTests.RunAll();
 
             if (Harness.KnownIssues.Count > 0)
                 Console.WriteLine("known library issues (not counted): " + string.Join(", ", Harness.KnownIssues.ToArray()));

@@ -1,0 +1,71 @@
+// .NET conventions of the binding: exceptions derive from the matching
+// .NET types, missing files are FileNotFoundException everywhere, and no
+// public type name clashes with System, System.Drawing or WinForms types.
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Reflection;
+using static LibShogi.Tests.Harness;
+
+namespace LibShogi.Tests
+{
+    internal static class ConventionsTests
+    {
+        public static void RunAll()
+        {
+            Run("conventions: library errors derive from the matching .NET exceptions", () =>
+            {
+                using (var p = new Position())
+                {
+                    ArgumentException a = Throws<ShogiArgumentException>(() => p.Perft(-1), "perft -1");
+                    Equal(Status.InvalidArgument, ((IShogiError)a).Status, "status");
+                    Throws<IllegalMoveException>(() => p.DoMove("5e5d"), "illegal move");
+                    InvalidOperationException s = Throws<ShogiStateException>(() => p.UndoMove(), "undo at start");
+                    True(s is IShogiError, "state error is IShogiError");
+                    FormatException f = Throws<ShogiParseException>(() => Position.FromSfen("not a sfen"), "parse");
+                    True(f.Message.Length > 0, "parse message");
+                }
+                True(typeof(ArgumentException).IsAssignableFrom(typeof(IllegalMoveException)), "illegal move is ArgumentException");
+                True(typeof(IOException).IsAssignableFrom(typeof(ShogiIOException)), "io");
+                True(typeof(NotSupportedException).IsAssignableFrom(typeof(ShogiUnsupportedException)), "unsupported");
+                True(typeof(InvalidOperationException).IsAssignableFrom(typeof(ShogiBadHandleException)), "bad handle");
+                foreach (Status st in Enum.GetValues(typeof(Status)))
+                    if (st != Status.Ok)
+                        True(ShogiException.FromStatus(st, "m") is IShogiError, "IShogiError for " + st);
+            });
+            Run("conventions: a missing file is FileNotFoundException for records and networks", () =>
+            {
+                string missing = Path.Combine(Path.GetTempPath(), "libshogi-cs-missing-" + Guid.NewGuid().ToString("N"));
+                Equal(missing + ".kif", Throws<FileNotFoundException>(() => Record.Load(missing + ".kif"), "record").FileName, "record name");
+                Equal(missing + ".bin", Throws<FileNotFoundException>(() => Network.Load(missing + ".bin"), "network").FileName, "network name");
+            });
+            Run("conventions: no public type clashes with System, System.Drawing or WinForms", () =>
+            {
+                var names = new HashSet<string>();
+                var assemblies = new List<Assembly> { typeof(object).Assembly, typeof(Uri).Assembly };
+                foreach (string name in new[] { "System.Drawing", "System.Windows.Forms" })
+                {
+                    try
+                    {
+                        assemblies.Add(Assembly.Load(name + ", Version=4.0.0.0, Culture=neutral, PublicKeyToken=" +
+                                                     (name == "System.Drawing" ? "b03f5f7f11d50a3a" : "b77a5c561934e089")));
+                    }
+                    catch (Exception e)
+                    {
+                        throw new AssertionException("cannot load " + name + ": " + e.Message);
+                    }
+                }
+                foreach (Assembly asm in assemblies)
+                    foreach (Type t in asm.GetExportedTypes())
+                        if (t.Namespace == "System" || t.Namespace == "System.Drawing" || t.Namespace == "System.Windows.Forms")
+                            names.Add(t.Name);
+                True(names.Contains("Color") && names.Contains("Button"), "reference names loaded");
+                var clashes = new List<string>();
+                foreach (Type t in typeof(Position).Assembly.GetExportedTypes())
+                    if (names.Contains(t.Name))
+                        clashes.Add(t.FullName);
+                Equal("", string.Join(", ", clashes.ToArray()), "clashing public types");
+            });
+        }
+    }
+}
