@@ -34,7 +34,8 @@ fi
 
 mcsflags=(-nologo -debug -warn:4)
 echo "45-csharp: mcs LibShogi.dll, LibShogi.Tests.exe, Analyze.exe"
-mcs "${mcsflags[@]}" -target:library -out:"$out/LibShogi.dll" "$cs"/src/*.cs
+# Every public member has XML docs: a missing one (CS1591) fails the build.
+mcs "${mcsflags[@]}" -target:library -doc:"$out/LibShogi.xml" -warnaserror+:1591 -out:"$out/LibShogi.dll" "$cs"/src/*.cs
 cp "$cs/LibShogi.dll.config" "$out/"
 # The .NET Core branch (NativeLibrary resolver) type-checks against stubs.
 mcs "${mcsflags[@]}" -target:library -define:NETCOREAPP3_0_OR_GREATER -out:"$out/netcore-check.dll" \

@@ -7,7 +7,7 @@ using System.Threading.Tasks;
 namespace LibShogi
 {
     /// <summary>A search engine: threads, transposition table, options.
-    /// <see cref="Search"/> blocks the calling thread and raises
+    /// <see cref="Search(Position, SearchLimits)"/> blocks the calling thread and raises
     /// <see cref="Info"/> on that thread; <see cref="Stop"/>,
     /// <see cref="PonderHit"/> and <see cref="IsSearching"/> may be called
     /// from any other thread (a GUI's UI thread) meanwhile. One search runs
@@ -69,6 +69,7 @@ namespace LibShogi
             progressCallback = OnNativeProgress;
         }
 
+        /// <summary>The native handle (for the P/Invoke layer of other bindings).</summary>
         public EngineHandle Handle { get { return handle; } }
 
         /// <summary>Stops a running search, then releases the engine once

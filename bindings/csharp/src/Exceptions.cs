@@ -6,16 +6,27 @@ namespace LibShogi
     /// <summary>The library's status codes (shogi_status_t).</summary>
     public enum Status
     {
+        /// <summary>Success.</summary>
         Ok = 0,
+        /// <summary>An argument out of range or malformed.</summary>
         InvalidArgument = -1,
+        /// <summary>A required pointer was NULL.</summary>
         NullPointer = -2,
+        /// <summary>A freed handle or one of another kind.</summary>
         BadHandle = -3,
+        /// <summary>A caller's buffer was too small (the binding retries).</summary>
         BufferTooSmall = -4,
+        /// <summary>Text that does not parse.</summary>
         Parse = -5,
+        /// <summary>A move that is not legal in the position.</summary>
         IllegalMove = -6,
+        /// <summary>The object does not allow the call now.</summary>
         State = -7,
+        /// <summary>A file could not be read or written.</summary>
         IO = -8,
+        /// <summary>Not available in this build or on this CPU.</summary>
         Unsupported = -9,
+        /// <summary>A recovered panic inside the library.</summary>
         Internal = -100,
     }
 

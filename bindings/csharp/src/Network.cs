@@ -80,6 +80,7 @@ namespace LibShogi
             return new Network(h);
         }
 
+        /// <summary>Releases the native network (engines and accumulators made from it keep their own reference).</summary>
         public void Dispose()
         {
             handle.Dispose();
@@ -206,8 +207,10 @@ namespace LibShogi
             handle = h;
         }
 
+        /// <summary>The native handle.</summary>
         public AccumulatorHandle Handle { get { return handle; } }
 
+        /// <summary>Releases the native accumulator.</summary>
         public void Dispose()
         {
             handle.Dispose();

@@ -127,6 +127,7 @@ namespace LibShogi
             Errors.Check(NativeMethods.shogi_position_set_sfen(handle, text, err), err);
         }
 
+        /// <summary>The SFEN text ("Position(disposed)" once disposed).</summary>
         public override string ToString()
         {
             return IsDisposed ? "Position(disposed)" : Sfen;
@@ -134,6 +135,7 @@ namespace LibShogi
 
         // ---- State ----------------------------------------------------------
 
+        /// <summary>The side to move.</summary>
         public Side SideToMove
         {
             get
@@ -145,8 +147,19 @@ namespace LibShogi
             }
         }
 
-        /// <summary>The SFEN move number (1 at the start, +1 per move).</summary>
-        public int Ply
+        /// <summary>The SFEN move number: 1 at the start position, +1 per move
+        /// (an SFEN may start at another number). Not a count of moves played:
+        /// <see cref="Record.PositionAt"/> counts moves played from the
+        /// record's start (0 = the start), so
+        /// <c>record.PositionAt(k).MoveNumber == record.PositionAt(0).MoveNumber + k</c>.</summary>
+        public int MoveNumber { get { return PlyValue; } }
+
+        /// <summary>The SFEN move number, as <see cref="MoveNumber"/> (the old
+        /// name: "ply" read as a 0-based count of moves played is wrong).</summary>
+        [Obsolete("Use MoveNumber: the SFEN move number, 1-based (Record.PositionAt counts moves played, 0-based).")]
+        public int Ply { get { return PlyValue; } }
+
+        private int PlyValue
         {
             get
             {

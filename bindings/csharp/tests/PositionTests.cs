@@ -44,7 +44,7 @@ namespace LibShogi.Tests
                     Equal(StartSfen, p.Sfen, "sfen");
                     Equal(StartSfen, p.ToString(), "ToString");
                     Equal(Side.Black, p.SideToMove, "side");
-                    Equal(1, p.Ply, "ply");
+                    Equal(1, p.MoveNumber, "ply");
                     Equal(false, p.InCheck, "in check");
                     Equal(30, p.LegalMoves().Length, "legal moves");
                     Equal(GameResult.Ongoing, p.GetGameResult(), "result");
@@ -90,7 +90,7 @@ namespace LibShogi.Tests
                     Move m = p.DoMove("7g7f");
                     Equal("7g7f", m.ToUsi(), "usi of done move");
                     Equal(Side.White, p.SideToMove, "side after move");
-                    Equal(2, p.Ply, "ply");
+                    Equal(2, p.MoveNumber, "ply");
                     True(p.Key != key0, "key unchanged by a move");
                     Move reply = p.ParseMove("3c3d");
                     p.DoMove(reply);
@@ -181,7 +181,7 @@ namespace LibShogi.Tests
                         c.UndoMove();
                         c.UndoMove(); // the history was copied too
                         Equal(StartSfen, c.Sfen, "clone history");
-                        Equal(2, p.Ply, "original untouched");
+                        Equal(2, p.MoveNumber, "original untouched");
                     }
                 }
             });
