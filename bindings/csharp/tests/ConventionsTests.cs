@@ -39,6 +39,25 @@ namespace LibShogi.Tests
                 Equal(missing + ".kif", Throws<FileNotFoundException>(() => Record.Load(missing + ".kif"), "record").FileName, "record name");
                 Equal(missing + ".bin", Throws<FileNotFoundException>(() => Network.Load(missing + ".bin"), "network").FileName, "network name");
             });
+            Run("conventions: Try* parsers return false with the reason", () =>
+            {
+                Position p;
+                string error;
+                True(Position.TryFromSfen(PositionTests.StartSfen, out p, out error) && error == null, "start sfen");
+                using (p)
+                    Equal(PositionTests.StartSfen, p.Sfen, "sfen");
+                foreach (string bad in new[] { null, "", "9/9/9 b - 1", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL x - 1" })
+                {
+                    True(!Position.TryFromSfen(bad, out p, out error), "accepted " + bad);
+                    True(p == null && !string.IsNullOrEmpty(error), "no reason for " + bad);
+                }
+                Record r;
+                True(Record.TryParse(RecordTests.Csa, RecordFormat.Csa, out r, out error), "csa: " + error);
+                using (r)
+                    Equal(4, r.Moves.Length, "moves");
+                True(!Record.TryParse("P1 this is not CSA\n+9999ZZ\n", RecordFormat.Csa, out r, out error), "junk accepted");
+                True(r == null && !string.IsNullOrEmpty(error), "no reason for junk");
+            });
             Run("conventions: no public type clashes with System, System.Drawing or WinForms", () =>
             {
                 var names = new HashSet<string>();

@@ -9,7 +9,7 @@ namespace LibShogi.Tests
 {
     internal static class RecordTests
     {
-        private const string Csa =
+        internal const string Csa =
             "V2.2\nN+Sente Taro\nN-Gote Hanako\n$EVENT:binding test\nPI\n+\n+7776FU\n-3334FU\n+8822UM\n-3122GI\n%TORYO\n";
 
         private static byte[] Hex(string s)
