@@ -63,3 +63,15 @@ echo "45-csharp: tests"
 
 echo "45-csharp: sample"
 (cd "$out" && mono --debug Analyze.exe --check)
+
+# The WinForms sample (Mono's WinForms, libgdiplus) under Xvfb: it clicks
+# moves, analyses, restarts, stops, saves and reloads a record, grabs its
+# window from the screen and checks the grab for a drawn board.
+echo "45-csharp: WinForms sample under Xvfb"
+mcs "${mcsflags[@]}" -target:winexe -r:"$out/LibShogi.dll" -r:System.Windows.Forms.dll -r:System.Drawing.dll \
+  -out:"$out/WinFormsGui.exe" "$cs"/samples/WinFormsGui/*.cs
+if ! command -v xvfb-run >/dev/null; then
+  echo "45-csharp: xvfb-run not found (scripts/setup.sh installs xvfb and xauth)" >&2
+  exit 1
+fi
+(cd "$out" && timeout 300 xvfb-run -a -s "-screen 0 1024x768x24" mono --debug WinFormsGui.exe --selftest "$out/winforms.png")

@@ -64,7 +64,11 @@ namespace LibShogi
             }
 
             // Flush waits until every report posted so far has run on Sync,
-            // then marks the search finished there (no report after it).
+            // then marks the search finished there (no report after it). A
+            // context that does not run it within FlushTimeout (a UI thread
+            // blocked on the search's task, a message loop that has ended)
+            // does not hold the task: the search is marked finished here,
+            // and the reports still queued are dropped when they run.
             public void Flush()
             {
                 if (Sync == null)
@@ -72,17 +76,19 @@ namespace LibShogi
                     Finished = true;
                     return;
                 }
-                using (var done = new ManualResetEventSlim())
+                // Not disposed: the posted callback may run after the timeout.
+                var done = new ManualResetEventSlim();
+                Sync.Post(state =>
                 {
-                    Sync.Post(state =>
-                    {
-                        Finished = true;
-                        ((ManualResetEventSlim)state).Set();
-                    }, done);
-                    done.Wait();
-                }
+                    Finished = true;
+                    ((ManualResetEventSlim)state).Set();
+                }, done);
+                if (!done.Wait(FlushTimeout))
+                    Finished = true;
             }
         }
+
+        private static readonly TimeSpan FlushTimeout = TimeSpan.FromSeconds(2);
 
         /// <summary>Searches a copy of <paramref name="position"/> (taken
         /// before this method returns: changing or disposing the position
@@ -93,7 +99,10 @@ namespace LibShogi
         /// every report is posted to it (never sent: the search never waits
         /// for the UI, so a UI thread that blocks cannot deadlock it), in
         /// order, and the task completes only after the posted reports have
-        /// run there: no report arrives after the task has ended. Without a
+        /// run there: no report arrives after the task has ended. (A UI
+        /// thread that blocks on the task instead of awaiting it does not
+        /// deadlock: after 2 s the task completes and the reports still
+        /// queued are dropped.) Without a
         /// context, reports are raised on the search thread before the task
         /// completes. Every report carries the search's
         /// <see cref="SearchInfo.SearchId"/>. Line reports come for every

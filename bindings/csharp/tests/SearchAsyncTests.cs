@@ -220,8 +220,31 @@ namespace LibShogi.Tests
                     True(ui.Error == null, "UI thread error: " + ui.Error);
                     Equal(StopReason.Stopped, result.StopReason, "stop reason");
                     True(p.IsLegal(result.BestMove), "best move " + result.BestMove);
-                    True(progress.Infos.Count >= 2, progress.Infos.Count + " reports");
+                    True(progress.Infos.Count >= 2, progress.Infos.Count + " reports (result depth " + result.Depth + ", " + result.Nodes + " nodes)");
                     Equal(null, engine.StopAsync().Result, "StopAsync with no search");
+                }
+            });
+            Run("searchasync: a UI thread that blocks on the task (no await) does not deadlock", () =>
+            {
+                using (var ui = new SingleThreadContext())
+                using (var engine = new Engine())
+                using (var p = new Position())
+                {
+                    var progress = new RecordingProgress();
+                    bool ended = false;
+                    int atEnd = -1;
+                    True(ui.Run(() =>
+                    {
+                        Task<SearchResult> task = engine.SearchAsync(p, SearchLimits.ToDepth(4), progress);
+                        ended = task.Wait(Patience); // the classic sync-over-async trap
+                        atEnd = progress.Infos.Count;
+                        return Task.FromResult(0);
+                    }, Patience), "UI thread stuck");
+                    True(ended, "task did not end while the UI thread blocked on it");
+                    System.Threading.Thread.Sleep(300); // the queued reports run now: dropped
+                    Equal(0, atEnd, "reports ran while the UI thread was blocked");
+                    Equal(0, progress.Infos.Count, "reports after the task ended");
+                    True(ui.Error == null, "UI thread error: " + ui.Error);
                 }
             });
             Run("searchasync: cancelling ends the task Canceled with the result; a restart gets a new id", () =>
