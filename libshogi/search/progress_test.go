@@ -37,8 +37,9 @@ func TestProgressInterval(t *testing.T) {
 	if lines == 0 || r.Nodes < lastNodes {
 		t.Fatalf("%d lines, %d nodes", lines, r.Nodes)
 	}
-	// 0.5, 1.0, 1.5, 2.0 (and maybe 2.5) s.
-	if len(times) < 4 || len(times) > 5 {
+	// 0.5, 1.0, 1.5, 2.0 (and maybe 2.5) s; one may come late on a loaded
+	// machine (a starved search thread reports when it runs again).
+	if len(times) < 3 || len(times) > 5 {
 		t.Fatalf("%d progress reports in %v: %v", len(times), r.Time, times)
 	}
 	if times[0] < ProgressInterval {
@@ -53,7 +54,7 @@ func TestProgressInterval(t *testing.T) {
 		gaps = append(gaps, g)
 	}
 	sort.Slice(gaps, func(i, j int) bool { return gaps[i] < gaps[j] })
-	if med := gaps[len(gaps)/2]; med > ProgressInterval*3/2 {
+	if med := gaps[len(gaps)/2]; med > ProgressInterval*2 {
 		t.Errorf("median gap %v (loaded machine?): %v", med, times)
 	}
 }

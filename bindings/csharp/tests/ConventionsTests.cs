@@ -58,6 +58,17 @@ namespace LibShogi.Tests
                 True(!Record.TryParse("P1 this is not CSA\n+9999ZZ\n", RecordFormat.Csa, out r, out error), "junk accepted");
                 True(r == null && !string.IsNullOrEmpty(error), "no reason for junk");
             });
+            Run("loader: the Windows DLL is picked by process bitness", () =>
+            {
+                string[] x86 = NativeLibraryLoader.WindowsCandidates("C:\\app", false);
+                string[] x64 = NativeLibraryLoader.WindowsCandidates("C:\\app", true);
+                Equal(Path.Combine(Path.Combine("C:\\app", "x86"), "shogi.dll"), x86[0], "x86 first");
+                Equal(Path.Combine(Path.Combine("C:\\app", "x64"), "shogi.dll"), x64[0], "x64 first");
+                Contains("win-x86", x86[1], "x86 NuGet layout");
+                Contains("win-x64", x64[1], "x64 NuGet layout");
+                Equal("shogi.dll", x64[x64.Length - 1], "plain name last");
+                Equal(IntPtr.Size == 8 ? "x64" : "x86", NativeLibraryLoader.WindowsArchitecture(Environment.Is64BitProcess), "this process");
+            });
             Run("conventions: no public type clashes with System, System.Drawing or WinForms", () =>
             {
                 var names = new HashSet<string>();
