@@ -1244,6 +1244,71 @@ SHOGI_API shogi_status_t shogi_position_move_text(shogi_position_t pos,
                                                   size_t *needed,
                                                   shogi_error_t *err);
 
+/* ---- record tree (ABI 1.1) ---- */
+/*
+ * A record's moves form a tree: the root (before the first move), each
+ * node's children are the moves played after it, the first child continues
+ * the main line and the others are variations (KIF/KI2 "変化"). A node is
+ * addressed by its path: the child indices from the root (depth 0, path
+ * may be NULL: the root; all zeros: the main line). Each node keeps the
+ * time used for its move, its comments (one per line; KIF "*" and CSA "'*"
+ * lines) and, read from engine comments ("**評価値=45", CSA "'** 45 ..."),
+ * an engine score from Black's point of view. Changes are written back by
+ * shogi_record_write (KIF and KI2 keep variations; CSA writes the main
+ * line). A path step beyond a node's children is SHOGI_E_INVALID_ARGUMENT.
+ */
+
+typedef struct shogi_record_node_t {
+    uint32_t move;        /* the node's move (SHOGI_MOVE_NONE at the root) */
+    int32_t child_count;  /* moves after it: main line first, then variations */
+    int32_t has_time;     /* 1: time_ms was recorded */
+    int32_t has_score;    /* 1: score was read from an engine comment */
+    int64_t time_ms;      /* time used for the move */
+    int32_t score;        /* engine score, Black's view (see has_score) */
+    int32_t reserved;     /* 0 */
+} shogi_record_node_t;
+
+SHOGI_API shogi_status_t shogi_record_node(shogi_record_t rec,
+                                           const uint32_t *path, size_t depth,
+                                           shogi_record_node_t *out,
+                                           shogi_error_t *err);
+
+/* The moves of the node's children (arrays-out convention). */
+SHOGI_API shogi_status_t shogi_record_node_children(shogi_record_t rec,
+                                                    const uint32_t *path, size_t depth,
+                                                    uint32_t *moves, size_t cap,
+                                                    size_t *count,
+                                                    shogi_error_t *err);
+
+/* The node's comments, one per line, UTF-8 (strings-out convention). */
+SHOGI_API shogi_status_t shogi_record_node_comment(shogi_record_t rec,
+                                                   const uint32_t *path, size_t depth,
+                                                   char *buf, size_t cap,
+                                                   size_t *needed,
+                                                   shogi_error_t *err);
+
+/* Replaces the node's comments by the lines of text (UTF-8; "" removes
+ * them). */
+SHOGI_API shogi_status_t shogi_record_node_set_comment(shogi_record_t rec,
+                                                       const uint32_t *path, size_t depth,
+                                                       const char *text,
+                                                       shogi_error_t *err);
+
+/* Sets the time used for the node's move (time_ms < 0 removes it). */
+SHOGI_API shogi_status_t shogi_record_node_set_time(shogi_record_t rec,
+                                                    const uint32_t *path, size_t depth,
+                                                    int64_t time_ms,
+                                                    shogi_error_t *err);
+
+/* Adds move (legal after the moves of the path; its move16 is enough) as
+ * the node's last child: a variation, or the main line's next move when
+ * the node has none. A move the node already has is not added twice.
+ * *index receives the child's index. SHOGI_E_ILLEGAL_MOVE if not legal. */
+SHOGI_API shogi_status_t shogi_record_node_add_move(shogi_record_t rec,
+                                                    const uint32_t *path, size_t depth,
+                                                    uint32_t move, uint32_t *index,
+                                                    shogi_error_t *err);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
