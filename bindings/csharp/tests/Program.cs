@@ -59,6 +59,7 @@ namespace LibShogi.Tests
             SearchAsyncTests.RunAll();
             BoardModelTests.RunAll();
             ConventionsTests.RunAll();
+            RecordTreeTests.RunAll();
 
             if (Harness.KnownIssues.Count > 0)
                 Console.WriteLine("known library issues (not counted): " + string.Join(", ", Harness.KnownIssues.ToArray()));
