@@ -321,62 +321,87 @@ func fillResult(r *C.shogi_search_result_t, res *search.Result) {
 func shogi_engine_search(eng C.shogi_engine_t, pos C.shogi_position_t, limits *C.shogi_search_limits_t,
 	callback C.shogi_info_callback_t, userData unsafe.Pointer, result *C.shogi_search_result_t, cerr *C.shogi_error_t) C.shogi_status_t {
 	return withEngine(cerr, eng, func(en *engineHandle) error {
-		if result == nil {
-			return errNull("result")
-		}
-		po, err := handles.lookup(handleValue(unsafe.Pointer(pos)), kindPosition)
-		if err != nil {
-			return err
-		}
-		// The busy check comes first: a call on a busy engine must not
-		// touch the running search's stop request.
-		if err := en.begin(); err != nil {
-			return err
-		}
-		defer en.end()
-		lim, err := searchLimits(limits)
-		if err != nil {
-			return err
-		}
-		p := po.value.(*board.Position).Clone()
-		if err := lim.Check(p); err != nil {
-			return wrap(statusInvalidArgument, err)
-		}
-
-		var onInfo func(*search.Info)
-		if callback != nil {
-			// C memory: the callback gets a pointer the Go collector never moves.
-			ci := (*C.shogi_search_info_t)(C.calloc(1, C.sizeof_shogi_search_info_t))
-			if ci == nil {
-				return errorf(statusInternal, "out of memory")
-			}
-			defer C.free(unsafe.Pointer(ci))
-			onInfo = func(i *search.Info) {
-				*ci = C.shogi_search_info_t{}
-				ci.depth = C.int32_t(i.Depth)
-				ci.seldepth = C.int32_t(i.SelDepth)
-				ci.multipv = C.int32_t(i.MultiPV)
-				ci.score_kind, ci.score, ci.value = scoreFields(i.Score)
-				switch i.Bound {
-				case search.BoundUpper:
-					ci.bound = C.SHOGI_BOUND_UPPER
-				case search.BoundLower:
-					ci.bound = C.SHOGI_BOUND_LOWER
-				default:
-					ci.bound = C.SHOGI_BOUND_EXACT
-				}
-				ci.hashfull = C.int32_t(i.Hashfull)
-				ci.nodes = C.uint64_t(i.Nodes)
-				ci.nps = C.uint64_t(i.NPS)
-				ci.time_ms = C.int64_t(i.Time.Milliseconds())
-				ci.pv_length = copyPV(&ci.pv, i.PV)
-				C.shogi_call_info(callback, ci, userData)
-			}
-		}
-		res := en.e.SearchStarted(p, lim, onInfo, en.applyStopRequest)
-		fillResult(result, &res)
-		return nil
+		return en.search(pos, limits, callback, nil, userData, result)
 	})
+}
+
+// search is shogi_engine_search with an optional progress callback
+// (shogi_engine_search_progress); callback receives the line infos only.
+func (en *engineHandle) search(pos C.shogi_position_t, limits *C.shogi_search_limits_t, callback C.shogi_info_callback_t,
+	progress C.shogi_progress_callback_t, userData unsafe.Pointer, result *C.shogi_search_result_t) error {
+	if result == nil {
+		return errNull("result")
+	}
+	po, err := handles.lookup(handleValue(unsafe.Pointer(pos)), kindPosition)
+	if err != nil {
+		return err
+	}
+	// The busy check comes first: a call on a busy engine must not
+	// touch the running search's stop request.
+	if err := en.begin(); err != nil {
+		return err
+	}
+	defer en.end()
+	lim, err := searchLimits(limits)
+	if err != nil {
+		return err
+	}
+	p := po.value.(*board.Position).Clone()
+	if err := lim.Check(p); err != nil {
+		return wrap(statusInvalidArgument, err)
+	}
+
+	var onLine, onProgress func(*search.Info)
+	if callback != nil {
+		// C memory: the callback gets a pointer the Go collector never moves.
+		ci := (*C.shogi_search_info_t)(C.calloc(1, C.sizeof_shogi_search_info_t))
+		if ci == nil {
+			return errorf(statusInternal, "out of memory")
+		}
+		defer C.free(unsafe.Pointer(ci))
+		onLine = func(i *search.Info) {
+			*ci = C.shogi_search_info_t{}
+			ci.depth = C.int32_t(i.Depth)
+			ci.seldepth = C.int32_t(i.SelDepth)
+			ci.multipv = C.int32_t(i.MultiPV)
+			ci.score_kind, ci.score, ci.value = scoreFields(i.Score)
+			switch i.Bound {
+			case search.BoundUpper:
+				ci.bound = C.SHOGI_BOUND_UPPER
+			case search.BoundLower:
+				ci.bound = C.SHOGI_BOUND_LOWER
+			default:
+				ci.bound = C.SHOGI_BOUND_EXACT
+			}
+			ci.hashfull = C.int32_t(i.Hashfull)
+			ci.nodes = C.uint64_t(i.Nodes)
+			ci.nps = C.uint64_t(i.NPS)
+			ci.time_ms = C.int64_t(i.Time.Milliseconds())
+			ci.pv_length = copyPV(&ci.pv, i.PV)
+			C.shogi_call_info(callback, ci, userData)
+		}
+	}
+	if progress != nil {
+		var free func()
+		if onProgress, free, err = searchProgressReporter(progress, userData); err != nil {
+			return err
+		}
+		defer free()
+	}
+	var onInfo func(*search.Info)
+	if onLine != nil || onProgress != nil {
+		onInfo = func(i *search.Info) {
+			switch {
+			case i.Kind == search.InfoLine && onLine != nil:
+				onLine(i)
+			case i.Kind == search.InfoProgress && onProgress != nil:
+				onProgress(i)
+			}
+		}
+	}
+	res := en.e.SearchStarted(p, lim, onInfo, en.applyStopRequest)
+	fillResult(result, &res)
+	return nil
 }
 
 //export shogi_engine_stop

@@ -110,9 +110,9 @@ func shogi_selfplay_job_stop(job C.shogi_selfplay_job_t, cerr *C.shogi_error_t) 
 	})
 }
 
-// progressReporter returns a progress function that calls the C callback
+// selfplayProgressReporter returns a progress function that calls the C callback
 // with a C-allocated struct (nil callback: nil), and its release.
-func progressReporter(cb C.shogi_selfplay_callback_t, ud unsafe.Pointer) (func(*C.shogi_selfplay_progress_t), func(), error) {
+func selfplayProgressReporter(cb C.shogi_selfplay_callback_t, ud unsafe.Pointer) (func(*C.shogi_selfplay_progress_t), func(), error) {
 	if cb == nil {
 		return nil, func() {}, nil
 	}
@@ -203,7 +203,7 @@ func shogi_gensfen_run(job C.shogi_selfplay_job_t, net C.shogi_network_t, option
 			if cfg.Engine.Net == nil && cfg.EvalName == "" {
 				cfg.EvalName = "builtin"
 			}
-			report, release, err := progressReporter(callback, userData)
+			report, release, err := selfplayProgressReporter(callback, userData)
 			if err != nil {
 				return err
 			}
@@ -246,7 +246,7 @@ func shogi_rescore_run(job C.shogi_selfplay_job_t, net C.shogi_network_t, option
 			if n != nil {
 				cfg.Engine.Net = n
 			}
-			report, release, err := progressReporter(callback, userData)
+			report, release, err := selfplayProgressReporter(callback, userData)
 			if err != nil {
 				return err
 			}
@@ -319,7 +319,7 @@ func shogi_match_run(job C.shogi_selfplay_job_t, netA, netB C.shogi_network_t, o
 					p.spec.Engine.Net = p.net
 				}
 			}
-			report, release, err := progressReporter(callback, userData)
+			report, release, err := selfplayProgressReporter(callback, userData)
 			if err != nil {
 				return err
 			}

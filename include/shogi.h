@@ -1759,6 +1759,151 @@ SHOGI_API shogi_status_t shogi_accumulator_update_move(shogi_accumulator_t acc,
                                                        uint32_t move,
                                                        shogi_error_t *err);
 
+/* ---- search progress (ABI 1.1) ---- */
+/*
+ * Periodic progress of a running search, for GUIs whose nodes/NPS display
+ * must not freeze between iterations (an iteration can take seconds).
+ * shogi_engine_search_progress is shogi_engine_search with a second
+ * callback, called every SHOGI_PROGRESS_INTERVAL_MS milliseconds (the first
+ * one interval after the start) while the search runs, on the thread that
+ * called it, from inside the search. The line callback of
+ * shogi_engine_search never receives these reports. Like it, the progress
+ * callback must return quickly, may call shogi_engine_stop, and its struct
+ * is valid during the call only.
+ */
+
+#define SHOGI_PROGRESS_INTERVAL_MS 500
+
+/* One periodic report. */
+typedef struct shogi_search_progress_t {
+    int32_t depth;           /* the iteration being searched */
+    int32_t seldepth;
+    int32_t multipv;         /* 1-based line being searched */
+    int32_t hashfull;        /* per mille */
+    uint32_t currmove;       /* root move being searched (SHOGI_MOVE_NONE: none yet) */
+    int32_t currmove_number; /* its 1-based place in the root move order (0: none) */
+    uint64_t nodes;
+    uint64_t nps;
+    int64_t time_ms;
+} shogi_search_progress_t;
+
+typedef void (*shogi_progress_callback_t)(const shogi_search_progress_t *progress,
+                                          void *user_data);
+
+/* shogi_engine_search with a progress callback (either callback may be
+ * NULL; both get user_data). */
+SHOGI_API shogi_status_t shogi_engine_search_progress(shogi_engine_t eng,
+                                                      shogi_position_t pos,
+                                                      const shogi_search_limits_t *limits,
+                                                      shogi_info_callback_t callback,
+                                                      shogi_progress_callback_t progress,
+                                                      void *user_data,
+                                                      shogi_search_result_t *result,
+                                                      shogi_error_t *err);
+
+/* ---- board model (ABI 1.1) ---- */
+/*
+ * What a GUI draws and shows: the pieces on the board and in hand, and one
+ * move as record text. Squares are indexed as elsewhere: (file-1)*9 +
+ * (rank-1), 0 = 1a, 80 = 9i. A piece is its type (the numbering of the
+ * moving piece in a move's bits 16-20: 1 pawn, 2 lance, 3 knight, 4 silver, 5
+ * bishop, 6 rook, 7 gold, 8 king, 9..14 the promoted pawn, lance, knight,
+ * silver, bishop (horse), rook (dragon)) plus 16 for White; 0 is empty.
+ */
+
+/* board[81] receives the pieces of the squares; hands[16] the pieces in
+ * hand: hands[colour * 8 + type] for type 1 (pawn) .. 7 (gold), the other
+ * entries 0. */
+SHOGI_API shogi_status_t shogi_position_board(shogi_position_t pos,
+                                              uint8_t *board,
+                                              uint8_t *hands,
+                                              shogi_error_t *err);
+
+/* Move text notations. */
+enum {
+    SHOGI_NOTATION_USI = 0, /* 7g7f */
+    SHOGI_NOTATION_KIF = 1, /* UTF-8 "７六歩(77)", "同　銀(31)", "５五歩打" */
+    SHOGI_NOTATION_KI2 = 2  /* UTF-8 "７六歩", "同銀", "５八金左", "３三角不成" */
+};
+
+/* The text of move (a legal move of pos; its move16 is enough) as a KIF or
+ * KI2 record writes it: "同" when it lands where pos's last move did; KI2
+ * disambiguates against pos's other legal moves. No side marker (▲/△).
+ * SHOGI_E_ILLEGAL_MOVE when move is not legal in pos,
+ * SHOGI_E_INVALID_ARGUMENT for an unknown notation (strings-out
+ * convention). */
+SHOGI_API shogi_status_t shogi_position_move_text(shogi_position_t pos,
+                                                  uint32_t move,
+                                                  int32_t notation,
+                                                  char *buf, size_t cap,
+                                                  size_t *needed,
+                                                  shogi_error_t *err);
+
+/* ---- record tree (ABI 1.1) ---- */
+/*
+ * A record's moves form a tree: the root (before the first move), each
+ * node's children are the moves played after it, the first child continues
+ * the main line and the others are variations (KIF/KI2 "変化"). A node is
+ * addressed by its path: the child indices from the root (depth 0, path
+ * may be NULL: the root; all zeros: the main line). Each node keeps the
+ * time used for its move, its comments (one per line; KIF "*" and CSA "'*"
+ * lines) and, read from engine comments ("**評価値=45", CSA "'** 45 ..."),
+ * an engine score from Black's point of view. Changes are written back by
+ * shogi_record_write (KIF and KI2 keep variations; CSA writes the main
+ * line). A path step beyond a node's children is SHOGI_E_INVALID_ARGUMENT.
+ */
+
+typedef struct shogi_record_node_t {
+    uint32_t move;        /* the node's move (SHOGI_MOVE_NONE at the root) */
+    int32_t child_count;  /* moves after it: main line first, then variations */
+    int32_t has_time;     /* 1: time_ms was recorded */
+    int32_t has_score;    /* 1: score was read from an engine comment */
+    int64_t time_ms;      /* time used for the move */
+    int32_t score;        /* engine score, Black's view (see has_score) */
+    int32_t reserved;     /* 0 */
+} shogi_record_node_t;
+
+SHOGI_API shogi_status_t shogi_record_node(shogi_record_t rec,
+                                           const uint32_t *path, size_t depth,
+                                           shogi_record_node_t *out,
+                                           shogi_error_t *err);
+
+/* The moves of the node's children (arrays-out convention). */
+SHOGI_API shogi_status_t shogi_record_node_children(shogi_record_t rec,
+                                                    const uint32_t *path, size_t depth,
+                                                    uint32_t *moves, size_t cap,
+                                                    size_t *count,
+                                                    shogi_error_t *err);
+
+/* The node's comments, one per line, UTF-8 (strings-out convention). */
+SHOGI_API shogi_status_t shogi_record_node_comment(shogi_record_t rec,
+                                                   const uint32_t *path, size_t depth,
+                                                   char *buf, size_t cap,
+                                                   size_t *needed,
+                                                   shogi_error_t *err);
+
+/* Replaces the node's comments by the lines of text (UTF-8; "" removes
+ * them). */
+SHOGI_API shogi_status_t shogi_record_node_set_comment(shogi_record_t rec,
+                                                       const uint32_t *path, size_t depth,
+                                                       const char *text,
+                                                       shogi_error_t *err);
+
+/* Sets the time used for the node's move (time_ms < 0 removes it). */
+SHOGI_API shogi_status_t shogi_record_node_set_time(shogi_record_t rec,
+                                                    const uint32_t *path, size_t depth,
+                                                    int64_t time_ms,
+                                                    shogi_error_t *err);
+
+/* Adds move (legal after the moves of the path; its move16 is enough) as
+ * the node's last child: a variation, or the main line's next move when
+ * the node has none. A move the node already has is not added twice.
+ * *index receives the child's index. SHOGI_E_ILLEGAL_MOVE if not legal. */
+SHOGI_API shogi_status_t shogi_record_node_add_move(shogi_record_t rec,
+                                                    const uint32_t *path, size_t depth,
+                                                    uint32_t move, uint32_t *index,
+                                                    shogi_error_t *err);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -4,11 +4,14 @@
 # Mono (C# binding), pkg-config, numpy, pytest and torch for Debian's python3.
 # Mono (C# binding), pkg-config, numpy, pytest, the Python headers, nbclient
 # and ipykernel for Debian's python3.
+# cmake, mingw-w64 (Windows DLLs, x64 and x86), wine64 (runs the Windows C tests), valgrind,
+# Mono (C# binding) with Xvfb and libgdiplus (WinForms sample), pkg-config, numpy and pytest for Debian's python3.
 # Idempotent.
 set -euo pipefail
 need=()
 command -v cmake >/dev/null || need+=(cmake)
 command -v x86_64-w64-mingw32-gcc >/dev/null || need+=(gcc-mingw-w64-x86-64)
+command -v i686-w64-mingw32-gcc >/dev/null || need+=(gcc-mingw-w64-i686)
 command -v wine64 >/dev/null || command -v wine >/dev/null || [ -x /usr/lib/wine/wine64 ] || need+=(wine64)
 command -v valgrind >/dev/null || need+=(valgrind)
 command -v pkg-config >/dev/null || need+=(pkg-config)
@@ -17,6 +20,12 @@ command -v nuget >/dev/null || need+=(nuget)
 command -v zip >/dev/null || need+=(zip)
 command -v unzip >/dev/null || need+=(unzip)
 command -v qemu-x86_64 >/dev/null || need+=(qemu-user)
+# The WinForms sample runs under Xvfb; Mono's WinForms draws with libgdiplus.
+command -v xvfb-run >/dev/null || need+=(xvfb)
+command -v xauth >/dev/null || need+=(xauth)
+[ -e /usr/lib/libgdiplus.so ] || [ -e /usr/lib/x86_64-linux-gnu/libgdiplus.so ] || need+=(libgdiplus)
+# Japanese glyphs for the sample's pieces and move text.
+[ -d /usr/share/fonts/opentype/ipafont-gothic ] || need+=(fonts-ipafont-gothic)
 /usr/bin/python3 -c 'import numpy' 2>/dev/null || need+=(python3-numpy)
 /usr/bin/python3 -c 'import pytest' 2>/dev/null || need+=(python3-pytest)
 /usr/bin/python3 -c 'import dask, distributed' 2>/dev/null || need+=(python3-dask python3-distributed)

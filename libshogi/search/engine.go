@@ -32,6 +32,7 @@ type Limits struct {
 // Info is one progress report of the main thread, for one MultiPV line.
 // PV is only valid during the callback (copy it to keep it).
 type Info struct {
+	Kind     InfoKind // InfoLine, or InfoProgress (see there for the fields set)
 	Depth    int
 	SelDepth int
 	MultiPV  int // 1-based
@@ -42,6 +43,10 @@ type Info struct {
 	Time     time.Duration
 	Hashfull int
 	PV       []board.Move
+	// CurrMove is the root move being searched and CurrMoveNumber its
+	// 1-based place in the root move order (InfoProgress only).
+	CurrMove       board.Move
+	CurrMoveNumber int
 }
 
 // Line is one MultiPV line of a result.
@@ -114,6 +119,10 @@ type Engine struct {
 	useFull bool // movetime or byoyomi only: think until maximum
 	onInfo  func(*Info)
 	multiPV int
+	// progress is the periodic report, reused (see maybeProgress);
+	// nextProgress is when the next one is due (since realStart).
+	progress     Info
+	nextProgress time.Duration
 }
 
 // New creates an engine, or returns the error of a transposition table
@@ -277,6 +286,7 @@ func (e *Engine) run(pos *board.Position, lim Limits, onInfo func(*Info)) Result
 	}()
 	e.limits = lim
 	e.onInfo = onInfo
+	e.nextProgress = ProgressInterval
 	e.multiPV = e.opts.MultiPV
 	e.setTime(pos.SideToMove(), lim)
 	e.tt.NewSearch()

@@ -46,6 +46,7 @@ type thread struct {
 	rootDepth      int
 	completedDepth int
 	selDepth       int
+	rootMoveNumber int // 1-based place of the root move being searched
 	nmpMinPly      int
 	checkCount     int
 
@@ -265,6 +266,9 @@ func (t *thread) countNode() {
 		}
 		if n&255 == 0 {
 			t.e.checkTime()
+			if t.e.onInfo != nil {
+				t.e.maybeProgress(t)
+			}
 		}
 	}
 }
@@ -496,6 +500,7 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 			}
 			m = t.rootMoves[rootIdx].move
 			rootIdx++
+			t.rootMoveNumber = rootIdx
 		} else {
 			m = pk.next(t, skipQuiets)
 			if m == board.MoveNone {

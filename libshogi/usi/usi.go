@@ -349,6 +349,10 @@ func moveText(m board.Move) string {
 }
 
 func (u *Session) info(i *search.Info) {
+	if i.Kind == search.InfoProgress {
+		u.println(progressLine(i))
+		return
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "info depth %d seldepth %d", i.Depth, i.SelDepth)
 	if u.multiPV.Load() > 1 {

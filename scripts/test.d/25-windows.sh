@@ -2,6 +2,8 @@
 # Windows stage: cross-build shogi.dll + its import library (libshogi.dll.a)
 # and the C tests with mingw-w64 (cmake/mingw-w64-x86_64.cmake), check the
 # DLL's exports against include/shogi.h, then run the C tests under Wine.
+# The 32-bit (x86) DLL is cross-built too (cmake/mingw-w64-i686.cmake) and
+# its exports checked.
 #
 # What it asserts:
 # - always: the DLL, the import library and the test programs build, and
@@ -27,6 +29,17 @@ cmake -S . -B "$build" -DCMAKE_TOOLCHAIN_FILE=cmake/mingw-w64-x86_64.cmake \
 cmake --build "$build" -j "$jobs"
 ls -l "$build/shogi.dll" "$build/libshogi.dll.a" "$build/shogi.def" "$build/shogi.lib"
 bash tests/c/abi_symbols.sh include/shogi.h capi "$build/shogi.dll"
+
+# 32-bit Windows (x86): shogi.dll built with GOARCH=386 and i686 mingw, an
+# example program linked against it, and the export check. (Running it
+# needs a 32-bit Wine, which this stage does not require.)
+command -v i686-w64-mingw32-gcc >/dev/null || { echo "missing i686-w64-mingw32-gcc (scripts/setup.sh installs it)"; exit 1; }
+build32=${SHOGI_WIN32_BUILD_DIR:-build-win32}
+cmake -S . -B "$build32" -DCMAKE_TOOLCHAIN_FILE=cmake/mingw-w64-i686.cmake -DCMAKE_BUILD_TYPE=Release
+cmake --build "$build32" -j "$jobs" --target shogi_go legal_moves
+i686-w64-mingw32-objdump -f "$build32/shogi.dll" | grep -q "file format pei-i386" \
+  || { echo "$build32/shogi.dll is not a 32-bit x86 DLL"; exit 1; }
+bash tests/c/abi_symbols.sh include/shogi.h capi "$build32/shogi.dll"
 
 # Install to a temporary prefix and cross-build a consumer with
 # find_package(libshogi) against it (run under Wine below).

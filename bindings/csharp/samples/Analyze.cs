@@ -86,9 +86,9 @@ namespace LibShogi.Samples
                 Console.WriteLine("libshogi {0}", Library.Version);
                 return Run(handicap, sfen, moves, nnue, testNet, options, limits, stopAfterMs, check);
             }
-            catch (ShogiException e)
+            catch (Exception e) when (e is IShogiError)
             {
-                Console.Error.WriteLine("error ({0}): {1}", Library.StatusName(e.Status), e.Message);
+                Console.Error.WriteLine("error ({0}): {1}", Library.StatusName(((IShogiError)e).Status), e.Message);
                 return 1;
             }
         }

@@ -7,7 +7,7 @@ using System.Threading.Tasks;
 namespace LibShogi
 {
     /// <summary>A search engine: threads, transposition table, options.
-    /// <see cref="Search"/> blocks the calling thread and raises
+    /// <see cref="Search(Position, SearchLimits)"/> blocks the calling thread and raises
     /// <see cref="Info"/> on that thread; <see cref="Stop"/>,
     /// <see cref="PonderHit"/> and <see cref="IsSearching"/> may be called
     /// from any other thread (a GUI's UI thread) meanwhile. One search runs
@@ -25,11 +25,10 @@ namespace LibShogi
         // callback's user_data.
         private SearchContext current;
 
-        private sealed class SearchContext
-        {
-            public volatile bool StopRequested;
-            public ExceptionDispatchInfo HandlerError;
-        }
+        private long lastSearchId;
+
+        // The progress callback, held like infoCallback.
+        private readonly NativeMethods.ProgressCallback progressCallback;
 
         /// <summary>Raised on the searching thread for every completed
         /// iteration and MultiPV line. Keep handlers short (marshal to the UI
@@ -37,6 +36,12 @@ namespace LibShogi
         /// handler throws, the search is stopped and Search rethrows that
         /// exception.</summary>
         public event EventHandler<SearchInfo> Info;
+
+        /// <summary>Raised on the searching thread every
+        /// <see cref="SearchInfo.ProgressInterval"/> with a
+        /// <see cref="SearchInfoKind.Progress"/> report (nodes, NPS, hashfull,
+        /// current move), like <see cref="Info"/> otherwise.</summary>
+        public event EventHandler<SearchInfo> PeriodicInfo;
 
         /// <summary>An engine with the default options and the built-in
         /// material evaluation.</summary>
@@ -61,8 +66,10 @@ namespace LibShogi
             }
             handle = h;
             infoCallback = OnNativeInfo;
+            progressCallback = OnNativeProgress;
         }
 
+        /// <summary>The native handle (for the P/Invoke layer of other bindings).</summary>
         public EngineHandle Handle { get { return handle; } }
 
         /// <summary>Stops a running search, then releases the engine once
@@ -111,10 +118,10 @@ namespace LibShogi
             }
         }
 
-        /// <summary>Searches the position (not modified; its history counts
-        /// for repetitions) under limits (null: until <see cref="Stop"/>) and
-        /// returns the result. Blocks until the search ends. Do not change the
-        /// position from another thread while it runs.</summary>
+        /// <summary>Searches a copy of the position (taken now; its history
+        /// counts for repetitions) under limits (null: until
+        /// <see cref="Stop"/>) and returns the result. Blocks until the
+        /// search ends; <see cref="Info"/> is raised on the calling thread.</summary>
         /// <exception cref="ShogiStateException">a search already runs on this engine</exception>
         public SearchResult Search(Position position, SearchLimits limits = null)
         {
@@ -122,53 +129,84 @@ namespace LibShogi
         }
 
         /// <summary><see cref="Search(Position, SearchLimits)"/> that cancelling
-        /// <paramref name="cancellation"/> stops (the result is then the best
-        /// move found so far).</summary>
+        /// <paramref name="cancellation"/> stops: the result is then the best
+        /// move found so far, with <see cref="SearchResult.StopReason"/>
+        /// <see cref="LibShogi.StopReason.Cancelled"/>.</summary>
+        /// <exception cref="ShogiStateException">a search already runs on this engine</exception>
         public SearchResult Search(Position position, SearchLimits limits, CancellationToken cancellation)
         {
             if (position == null)
                 throw new ArgumentNullException("position");
             NativeSearchLimits l = (limits ?? new SearchLimits()).ToNative();
+            SearchContext ctx = Claim(null, null);
+            try
+            {
+                using (Position copy = position.Clone())
+                    return RunSearch(ctx, copy, l, cancellation);
+            }
+            finally
+            {
+                Release(ctx);
+            }
+        }
+
+        // Makes ctx the running search, or throws when one runs.
+        private SearchContext Claim(SynchronizationContext sync, IProgress<SearchInfo> progress)
+        {
             var ctx = new SearchContext();
+            ctx.Id = Interlocked.Increment(ref lastSearchId);
+            ctx.Sync = sync;
+            ctx.Progress = progress;
             if (Interlocked.CompareExchange(ref current, ctx, null) != null)
-                throw new ShogiStateException("a search is already running on this engine");
+                throw new ShogiStateException("a search is already running on this engine " +
+                                              "(stop it and await its task before starting another)");
+            return ctx;
+        }
+
+        private void Release(SearchContext ctx)
+        {
+            Interlocked.CompareExchange(ref current, null, ctx);
+        }
+
+        // The native search of pos (a private copy) for ctx.
+        private SearchResult RunSearch(SearchContext ctx, Position pos, NativeSearchLimits l,
+                                       CancellationToken cancellation)
+        {
             GCHandle ctxHandle = GCHandle.Alloc(ctx);
             IntPtr result = Marshal.AllocHGlobal(EngineLayout.ResultSize);
             try
             {
-                using (cancellation.Register(Stop))
+                using (cancellation.Register(() => { ctx.Cancelled = true; Stop(); }))
                 {
                     byte[] err = Errors.New();
-                    int status = NativeMethods.shogi_engine_search(handle, position.Handle, ref l, infoCallback,
-                                                                   GCHandle.ToIntPtr(ctxHandle), result, err);
+                    int status = NativeMethods.shogi_engine_search_progress(handle, pos.Handle, ref l, infoCallback,
+                                                                            progressCallback,
+                                                                            GCHandle.ToIntPtr(ctxHandle), result, err);
                     // The library no longer calls back once search returns.
                     GC.KeepAlive(infoCallback);
+                    GC.KeepAlive(progressCallback);
                     GC.KeepAlive(this);
                     if (ctx.HandlerError != null)
                         ctx.HandlerError.Throw();
                     Errors.Check(status, err);
-                    return SearchResult.Read(result);
+                    SearchResult r = SearchResult.Read(result);
+                    r.SearchId = ctx.Id;
+                    if (ctx.Cancelled)
+                        r.StopReason = StopReason.Cancelled;
+                    else if (ctx.StopRequested)
+                        r.StopReason = StopReason.Stopped;
+                    else if (r.Score.IsMate && !r.BestMove.Equals(Move.Resign))
+                        r.StopReason = StopReason.Mate;
+                    else
+                        r.StopReason = StopReason.Limit;
+                    return r;
                 }
             }
             finally
             {
-                Interlocked.Exchange(ref current, null);
                 Marshal.FreeHGlobal(result);
                 ctxHandle.Free();
             }
-        }
-
-        /// <summary>Runs <see cref="Search"/> on a dedicated thread. Cancelling
-        /// the token stops the search early; the task then completes with the
-        /// best move found so far. <see cref="Info"/> is raised on that
-        /// thread.</summary>
-        public Task<SearchResult> SearchAsync(Position position, SearchLimits limits = null,
-                                              CancellationToken cancellation = default(CancellationToken))
-        {
-            if (position == null)
-                throw new ArgumentNullException("position");
-            return Task.Factory.StartNew(() => Search(position, limits, cancellation), CancellationToken.None,
-                                         TaskCreationOptions.LongRunning, TaskScheduler.Default);
         }
 
         /// <summary>Asks the running search to stop (any thread; returns at
@@ -207,6 +245,16 @@ namespace LibShogi
         // into the native frames: exceptions are kept for Search to rethrow.
         private void OnNativeInfo(IntPtr info, IntPtr userData)
         {
+            Deliver(info, userData, false);
+        }
+
+        private void OnNativeProgress(IntPtr progress, IntPtr userData)
+        {
+            Deliver(progress, userData, true);
+        }
+
+        private void Deliver(IntPtr p, IntPtr userData, bool periodic)
+        {
             SearchContext ctx = null;
             try
             {
@@ -215,9 +263,12 @@ namespace LibShogi
                     StopNative();
                 if (ctx.HandlerError != null)
                     return;
-                EventHandler<SearchInfo> handler = Info;
+                SearchInfo info = periodic ? SearchInfo.ReadProgress(p) : SearchInfo.Read(p);
+                info.SearchId = ctx.Id;
+                EventHandler<SearchInfo> handler = periodic ? PeriodicInfo : Info;
                 if (handler != null)
-                    handler(this, SearchInfo.Read(info));
+                    handler(this, info);
+                ctx.Report(info);
             }
             catch (Exception e)
             {

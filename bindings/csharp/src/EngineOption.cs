@@ -6,11 +6,17 @@ namespace LibShogi
     /// <summary>The kinds of engine option (USI's).</summary>
     public enum EngineOptionType
     {
+        /// <summary>A number in Min..Max.</summary>
         Spin = 0,
+        /// <summary>A boolean: "true" or "false".</summary>
         Check = 1,
+        /// <summary>Any text ("&lt;empty&gt;" is empty).</summary>
         String = 2,
+        /// <summary>One of Choices.</summary>
         Combo = 3,
+        /// <summary>An action with no value.</summary>
         Button = 4,
+        /// <summary>A file path.</summary>
         Filename = 5,
     }
 
@@ -18,16 +24,22 @@ namespace LibShogi
     /// USI, the C ABI and the bindings read).</summary>
     public sealed class EngineOption
     {
+        /// <summary>The option's name (USI spelling, compared without case).</summary>
         public string Name { get; internal set; }
+        /// <summary>The option's type.</summary>
         public EngineOptionType Type { get; internal set; }
+        /// <summary>The default value as USI writes it.</summary>
         public string Default { get; internal set; }
         /// <summary>A spin's range (0 for the other types).</summary>
         public long Min { get; internal set; }
+        /// <summary>The largest value of a spin.</summary>
         public long Max { get; internal set; }
         /// <summary>A combo's values (empty for the other types).</summary>
         public string[] Choices { get; internal set; }
+        /// <summary>A one-line help text.</summary>
         public string Help { get; internal set; }
 
+        /// <summary>The USI "option" line of this option.</summary>
         public override string ToString()
         {
             return Name + " (" + Type + ", default " + Default + ")";

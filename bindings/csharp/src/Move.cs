@@ -10,6 +10,7 @@ namespace LibShogi
     {
         private readonly uint value;
 
+        /// <summary>No move (value 0).</summary>
         public static readonly Move None = new Move(0);
         /// <summary>The null move (pass), USI "0000".</summary>
         public static readonly Move Null = new Move(0x0081);
@@ -18,6 +19,7 @@ namespace LibShogi
         /// <summary>The declaration win, USI "win".</summary>
         public static readonly Move Win = new Move(0x0183);
 
+        /// <summary>A move from its 32-bit library value.</summary>
         public Move(uint value)
         {
             this.value = value;
@@ -29,10 +31,13 @@ namespace LibShogi
         /// <summary>The move16 (YaneuraOu convention).</summary>
         public ushort Move16 { get { return (ushort)value; } }
 
+        /// <summary>Whether this is <see cref="None"/>.</summary>
         public bool IsNone { get { return value == 0; } }
 
+        /// <summary>Whether this is a drop.</summary>
         public bool IsDrop { get { return (value & 0x4000) != 0; } }
 
+        /// <summary>Whether this move promotes.</summary>
         public bool IsPromotion { get { return (value & 0x8000) != 0; } }
 
         /// <summary>The destination square index, 0 (1a) .. 80 (9i).</summary>
@@ -52,7 +57,7 @@ namespace LibShogi
 
         /// <summary>The moving piece's color (from bits 16-20; meaningful only
         /// when <see cref="PieceType"/> is not None).</summary>
-        public Color PieceColor { get { return (value & (16u << 16)) != 0 ? Color.White : Color.Black; } }
+        public Side PieceSide { get { return (value & (16u << 16)) != 0 ? Side.White : Side.Black; } }
 
         /// <summary>USI text ("7g7f", "8h2b+", "P*5e", "resign" ...).
         /// Throws <see cref="ShogiArgumentException"/> for a value that is no move.</summary>
@@ -84,30 +89,38 @@ namespace LibShogi
             return new Move(NativeMethods.shogi_hcpe_to_move16(hcpeMove16));
         }
 
+        /// <summary>The USI text, or the value in hexadecimal when it is no move.</summary>
         public override string ToString()
         {
             try
             {
                 return ToUsi();
             }
-            catch (ShogiException)
+            catch (ShogiArgumentException)
             {
                 return string.Format("0x{0:x}", value);
             }
         }
 
+        /// <summary>Same value.</summary>
         public bool Equals(Move other) { return value == other.value; }
 
+        /// <summary>Same value (for a boxed Move).</summary>
         public override bool Equals(object obj) { return obj is Move && ((Move)obj).value == value; }
 
+        /// <summary>A hash of the value.</summary>
         public override int GetHashCode() { return (int)value; }
 
+        /// <summary>Same value.</summary>
         public static bool operator ==(Move a, Move b) { return a.value == b.value; }
 
+        /// <summary>Different values.</summary>
         public static bool operator !=(Move a, Move b) { return a.value != b.value; }
 
+        /// <summary>The 32-bit value.</summary>
         public static explicit operator uint(Move m) { return m.value; }
 
+        /// <summary>The move of a 32-bit value.</summary>
         public static explicit operator Move(uint value) { return new Move(value); }
     }
 }

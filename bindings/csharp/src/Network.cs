@@ -1,4 +1,5 @@
 using System;
+using System.IO;
 using System.Runtime.InteropServices;
 
 namespace LibShogi
@@ -27,11 +28,17 @@ namespace LibShogi
         public NetworkHandle Handle { get { return handle; } }
 
         /// <summary>Loads an nn.bin file.</summary>
+        /// <exception cref="FileNotFoundException">no file at path</exception>
         /// <exception cref="ShogiIOException">cannot open or read the file</exception>
         /// <exception cref="ShogiParseException">not a valid nn.bin</exception>
         /// <exception cref="ShogiUnsupportedException">an architecture this library does not evaluate</exception>
         public static Network Load(string path)
         {
+            if (path == null)
+                throw new ArgumentNullException("path");
+            // As Record.Load: a missing file is FileNotFoundException.
+            if (!File.Exists(path))
+                throw new FileNotFoundException("no network file at " + path, path);
             byte[] text = Utf8.Encode(path, "path");
             byte[] err = Errors.New();
             NetworkHandle h;
@@ -73,6 +80,7 @@ namespace LibShogi
             return new Network(h);
         }
 
+        /// <summary>Releases the native network (engines and accumulators made from it keep their own reference).</summary>
         public void Dispose()
         {
             handle.Dispose();
@@ -121,7 +129,7 @@ namespace LibShogi
         public int[] Evaluate(string[] sfens, int fvScale = DefaultFVScale)
         {
             int[] values;
-            ShogiException error = TryEvaluate(sfens, fvScale, out values);
+            Exception error = TryEvaluate(sfens, fvScale, out values);
             if (error != null)
                 throw error;
             return values;
@@ -130,7 +138,7 @@ namespace LibShogi
         /// <summary>Evaluates many SFENs; on a bad SFEN returns the error
         /// instead of throwing, with every other value still written (0 for
         /// the bad ones).</summary>
-        public ShogiException TryEvaluate(string[] sfens, int fvScale, out int[] values)
+        public Exception TryEvaluate(string[] sfens, int fvScale, out int[] values)
         {
             if (sfens == null)
                 throw new ArgumentNullException("sfens");
@@ -199,8 +207,10 @@ namespace LibShogi
             handle = h;
         }
 
+        /// <summary>The native handle.</summary>
         public AccumulatorHandle Handle { get { return handle; } }
 
+        /// <summary>Releases the native accumulator.</summary>
         public void Dispose()
         {
             handle.Dispose();
@@ -216,7 +226,7 @@ namespace LibShogi
         }
 
         /// <summary>Sets a perspective to the biases plus the given features.</summary>
-        public void Refresh(Color perspective, int[] features)
+        public void Refresh(Side perspective, int[] features)
         {
             if (features == null)
                 throw new ArgumentNullException("features");
@@ -226,7 +236,7 @@ namespace LibShogi
         }
 
         /// <summary>Subtracts the removed and adds the added features of one perspective.</summary>
-        public void Update(Color perspective, int[] removed, int[] added)
+        public void Update(Side perspective, int[] removed, int[] added)
         {
             removed = removed ?? new int[0];
             added = added ?? new int[0];
@@ -237,7 +247,7 @@ namespace LibShogi
         }
 
         /// <summary>The evaluation for a side to move.</summary>
-        public int Evaluate(Color sideToMove, int fvScale = Network.DefaultFVScale)
+        public int Evaluate(Side sideToMove, int fvScale = Network.DefaultFVScale)
         {
             byte[] err = Errors.New();
             int value;

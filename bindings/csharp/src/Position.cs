@@ -7,7 +7,7 @@ namespace LibShogi
     /// Reading one Position from several threads is safe; mutating it
     /// (DoMove, UndoMove, SetSfen, Dispose) while another thread uses it is
     /// not: synchronise, or give each thread its own <see cref="Clone"/>.</summary>
-    public sealed class Position : IDisposable
+    public sealed partial class Position : IDisposable
     {
         private readonly PositionHandle handle;
 
@@ -127,6 +127,7 @@ namespace LibShogi
             Errors.Check(NativeMethods.shogi_position_set_sfen(handle, text, err), err);
         }
 
+        /// <summary>The SFEN text ("Position(disposed)" once disposed).</summary>
         public override string ToString()
         {
             return IsDisposed ? "Position(disposed)" : Sfen;
@@ -134,19 +135,31 @@ namespace LibShogi
 
         // ---- State ----------------------------------------------------------
 
-        public Color SideToMove
+        /// <summary>The side to move.</summary>
+        public Side SideToMove
         {
             get
             {
                 byte[] err = Errors.New();
                 int c;
                 Errors.Check(NativeMethods.shogi_position_side_to_move(handle, out c, err), err);
-                return (Color)c;
+                return (Side)c;
             }
         }
 
-        /// <summary>The SFEN move number (1 at the start, +1 per move).</summary>
-        public int Ply
+        /// <summary>The SFEN move number: 1 at the start position, +1 per move
+        /// (an SFEN may start at another number). Not a count of moves played:
+        /// <see cref="Record.PositionAt"/> counts moves played from the
+        /// record's start (0 = the start), so
+        /// <c>record.PositionAt(k).MoveNumber == record.PositionAt(0).MoveNumber + k</c>.</summary>
+        public int MoveNumber { get { return PlyValue; } }
+
+        /// <summary>The SFEN move number, as <see cref="MoveNumber"/> (the old
+        /// name: "ply" read as a 0-based count of moves played is wrong).</summary>
+        [Obsolete("Use MoveNumber: the SFEN move number, 1-based (Record.PositionAt counts moves played, 0-based).")]
+        public int Ply { get { return PlyValue; } }
+
+        private int PlyValue
         {
             get
             {

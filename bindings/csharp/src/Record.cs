@@ -21,7 +21,9 @@ namespace LibShogi
     /// <summary>Text encodings for writing records.</summary>
     public enum RecordEncoding
     {
+        /// <summary>UTF-8 without a byte order mark.</summary>
         Utf8 = 0,
+        /// <summary>UTF-8 with a byte order mark.</summary>
         Utf8Bom = 1,
         /// <summary>CP932, what .kif and .ki2 files use.</summary>
         ShiftJis = 2,
@@ -32,8 +34,11 @@ namespace LibShogi
     {
         /// <summary>Unfinished, interrupted or unknown.</summary>
         None = 0,
+        /// <summary>Black (sente) won.</summary>
         BlackWin = 1,
+        /// <summary>White (gote) won.</summary>
         WhiteWin = 2,
+        /// <summary>A draw.</summary>
         Draw = 3,
     }
 
@@ -41,14 +46,17 @@ namespace LibShogi
     /// the side to move at the end.</summary>
     public enum GameEnd
     {
+        /// <summary>No ending recorded.</summary>
         None = 0,
         /// <summary>%TORYO: the side to move resigned.</summary>
         Resign = 1,
+        /// <summary>%CHUDAN (中断): the game was interrupted.</summary>
         Interrupt = 2,
         /// <summary>%SENNICHITE: draw.</summary>
         Repetition = 3,
         /// <summary>%JISHOGI: draw.</summary>
         Impasse = 4,
+        /// <summary>%MAX_MOVES: a draw at the move limit.</summary>
         MaxMoves = 5,
         /// <summary>%TIME_UP: the side to move loses.</summary>
         TimeUp = 6,
@@ -62,12 +70,17 @@ namespace LibShogi
         IllegalWhite = 10,
         /// <summary>%KACHI: the side to move wins by declaration.</summary>
         DeclareWin = 11,
+        /// <summary>A draw by declaration.</summary>
         DeclareDraw = 12,
         /// <summary>%TSUMI: the side to move is mated.</summary>
         Mate = 13,
+        /// <summary>%FUZUMI (不詰): no mate.</summary>
         NoMate = 14,
+        /// <summary>%ERROR: the game ended in an error.</summary>
         Error = 15,
+        /// <summary>不戦勝: the side to move wins by default.</summary>
         WinByDefault = 16,
+        /// <summary>不戦敗: the side to move loses by default.</summary>
         LossByDefault = 17,
         /// <summary>An end word the reader does not know: no result (see <see cref="Record.Warnings"/>).</summary>
         Unknown = 18,
@@ -87,6 +100,7 @@ namespace LibShogi
             handle = h;
         }
 
+        /// <summary>The native handle.</summary>
         public RecordHandle Handle { get { return handle; } }
 
         /// <summary>Reads a record from the bytes of a file.</summary>
@@ -160,6 +174,7 @@ namespace LibShogi
             return new Record(h);
         }
 
+        /// <summary>Releases the native record.</summary>
         public void Dispose()
         {
             handle.Dispose();
@@ -214,7 +229,13 @@ namespace LibShogi
         }
 
         /// <summary>A new position after the first <paramref name="ply"/>
-        /// moves of the main line (with those moves in its history).</summary>
+        /// moves of the main line (with those moves in its history): ply
+        /// counts moves played, 0 is the start position and
+        /// <see cref="Moves"/>.Length the final one. Its
+        /// <see cref="Position.MoveNumber"/> (the SFEN move number) is the
+        /// start's plus ply.</summary>
+        /// <param name="ply">moves played from the start, 0 .. Moves.Length</param>
+        /// <returns>a new position (dispose it)</returns>
         /// <exception cref="ShogiArgumentException">beyond the main line</exception>
         public Position PositionAt(int ply)
         {
@@ -232,6 +253,7 @@ namespace LibShogi
             return PositionAt(Moves.Length);
         }
 
+        /// <summary>The result the record's ending gives.</summary>
         public RecordResult Result
         {
             get

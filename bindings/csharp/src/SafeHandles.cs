@@ -11,8 +11,10 @@ namespace LibShogi
     /// <summary>A shogi_position_t.</summary>
     public sealed class PositionHandle : SafeHandleZeroOrMinusOneIsInvalid
     {
+        /// <summary>An invalid handle (the marshaller fills it).</summary>
         public PositionHandle() : base(true) { }
 
+        /// <summary>Frees the native position.</summary>
         protected override bool ReleaseHandle()
         {
             return NativeMethods.shogi_position_free(handle, null) == 0;
@@ -25,8 +27,10 @@ namespace LibShogi
     /// <summary>A shogi_network_t.</summary>
     public sealed class NetworkHandle : SafeHandleZeroOrMinusOneIsInvalid
     {
+        /// <summary>An invalid handle (the marshaller fills it).</summary>
         public NetworkHandle() : base(true) { }
 
+        /// <summary>Frees the native network.</summary>
         protected override bool ReleaseHandle()
         {
             return NativeMethods.shogi_network_free(handle, null) == 0;
@@ -36,8 +40,10 @@ namespace LibShogi
     /// <summary>A shogi_accumulator_t.</summary>
     public sealed class AccumulatorHandle : SafeHandleZeroOrMinusOneIsInvalid
     {
+        /// <summary>An invalid handle (the marshaller fills it).</summary>
         public AccumulatorHandle() : base(true) { }
 
+        /// <summary>Frees the native accumulator.</summary>
         protected override bool ReleaseHandle()
         {
             return NativeMethods.shogi_accumulator_free(handle, null) == 0;
@@ -52,8 +58,10 @@ namespace LibShogi
     /// sees a free while it searches.</summary>
     public sealed class EngineHandle : SafeHandleZeroOrMinusOneIsInvalid
     {
+        /// <summary>An invalid handle (the marshaller fills it).</summary>
         public EngineHandle() : base(true) { }
 
+        /// <summary>Frees the native engine.</summary>
         protected override bool ReleaseHandle()
         {
             return NativeMethods.shogi_engine_free(handle, null) == 0;
@@ -66,11 +74,13 @@ namespace LibShogi
     /// <summary>A shogi_record_t.</summary>
     public sealed class RecordHandle : SafeHandleZeroOrMinusOneIsInvalid
     {
+        /// <summary>An invalid handle (the marshaller fills it).</summary>
         public RecordHandle() : base(true) { }
 
         // A handle the library gave out through an array (shogi_record_parse_all).
         internal RecordHandle(IntPtr h) : base(true) { SetHandle(h); }
 
+        /// <summary>Frees the native record.</summary>
         protected override bool ReleaseHandle()
         {
             return NativeMethods.shogi_record_free(handle, null) == 0;

@@ -10,13 +10,17 @@ namespace LibShogi
     /// resign, no network delay.</summary>
     public sealed class EngineOptions
     {
+        /// <summary>Search threads, 1..1024.</summary>
         public int Threads { get; set; } = 1;
+        /// <summary>Transposition table size in MB.</summary>
         public int HashMB { get; set; } = 16;
+        /// <summary>Lines to search, 1..16.</summary>
         public int MultiPV { get; set; } = 1;
         /// <summary>The entering-king rule under which the engine claims a declaration win.</summary>
         public DeclarationRule EnteringKingRule { get; set; } = DeclarationRule.None;
         /// <summary>Draw at this move number (0: no limit).</summary>
         public int MaxMovesToDraw { get; set; }
+        /// <summary>The NNUE FV_SCALE, 1..128.</summary>
         public int FVScale { get; set; } = Network.DefaultFVScale;
         /// <summary>Resign below -ResignValue centipawns (0: never).</summary>
         public int ResignValue { get; set; }
@@ -60,23 +64,32 @@ namespace LibShogi
         public bool Infinite { get; set; }
         /// <summary>Pondering: no time limit until <see cref="Engine.PonderHit"/>.</summary>
         public bool Ponder { get; set; }
+        /// <summary>Black's remaining time.</summary>
         public TimeSpan BlackTime { get; set; }
+        /// <summary>White's remaining time.</summary>
         public TimeSpan WhiteTime { get; set; }
+        /// <summary>Black's Fischer increment.</summary>
         public TimeSpan BlackIncrement { get; set; }
+        /// <summary>White's Fischer increment.</summary>
         public TimeSpan WhiteIncrement { get; set; }
+        /// <summary>Black's byoyomi.</summary>
         public TimeSpan BlackByoyomi { get; set; }
+        /// <summary>White's byoyomi.</summary>
         public TimeSpan WhiteByoyomi { get; set; }
 
+        /// <summary>Limits to a depth in plies.</summary>
         public static SearchLimits ToDepth(int depth)
         {
             return new SearchLimits { Depth = depth };
         }
 
+        /// <summary>Limits to a fixed time for the move.</summary>
         public static SearchLimits ForTime(TimeSpan moveTime)
         {
             return new SearchLimits { MoveTime = moveTime };
         }
 
+        /// <summary>No limit: the search runs until stopped.</summary>
         public static SearchLimits UntilStopped()
         {
             return new SearchLimits { Infinite = true };
@@ -109,6 +122,7 @@ namespace LibShogi
         }
     }
 
+    /// <summary>What a <see cref="Score"/> value counts.</summary>
     public enum ScoreKind
     {
         /// <summary>Centipawns (100 * value / 90).</summary>
@@ -120,6 +134,7 @@ namespace LibShogi
     /// <summary>Whether an info score is exact or an aspiration bound.</summary>
     public enum Bound
     {
+        /// <summary>The exact score.</summary>
         Exact = 0,
         /// <summary>Fail low: the score is at most this.</summary>
         Upper = 1,
@@ -132,12 +147,14 @@ namespace LibShogi
     /// negative: it is mated; 0 with a negative Raw: no legal move).</summary>
     public struct Score : IEquatable<Score>
     {
+        /// <summary>Centipawns or mate.</summary>
         public ScoreKind Kind { get; }
         /// <summary>Centipawns, or plies to mate.</summary>
         public int Value { get; }
         /// <summary>The raw score in the evaluation's unit.</summary>
         public int Raw { get; }
 
+        /// <summary>A score of a kind, displayed value and raw value.</summary>
         public Score(ScoreKind kind, int value, int raw)
         {
             Kind = kind;
@@ -145,6 +162,7 @@ namespace LibShogi
             Raw = raw;
         }
 
+        /// <summary>Whether this is a mate score.</summary>
         public bool IsMate { get { return Kind == ScoreKind.Mate; } }
 
         /// <summary>The USI form: "cp 35", "mate 5", "mate -4".</summary>
@@ -155,30 +173,69 @@ namespace LibShogi
             return "cp " + Value.ToString(CultureInfo.InvariantCulture);
         }
 
+        /// <summary>Same kind, value and raw value.</summary>
         public bool Equals(Score other)
         {
             return Kind == other.Kind && Value == other.Value && Raw == other.Raw;
         }
 
+        /// <summary>Same score (for a boxed Score).</summary>
         public override bool Equals(object obj) { return obj is Score && Equals((Score)obj); }
 
+        /// <summary>A hash of the score.</summary>
         public override int GetHashCode() { return ((int)Kind * 31 + Value) * 31 + Raw; }
     }
 
+    /// <summary>What a <see cref="SearchInfo"/> reports.</summary>
+    public enum SearchInfoKind
+    {
+        /// <summary>One MultiPV line of a finished iteration (or an
+        /// aspiration fail-low/high): score and PV are set.</summary>
+        Line = 0,
+        /// <summary>A periodic report (every <see cref="SearchInfo.ProgressInterval"/>)
+        /// between iterations: depth, nodes, NPS, time, hashfull and the
+        /// current root move are set; score and PV are not (keep the last
+        /// line's).</summary>
+        Progress = 1,
+    }
+
     /// <summary>One progress report of a search: one MultiPV line of one
-    /// iteration. Raised by <see cref="Engine.Info"/> on the searching thread.</summary>
+    /// iteration, or a periodic report (see <see cref="Kind"/>). Raised by
+    /// <see cref="Engine.Info"/> on the searching thread, and given to the
+    /// progress of <see cref="Engine.SearchAsync(Position, SearchLimits, IProgress{SearchInfo}, System.Threading.CancellationToken)"/>.</summary>
     public sealed class SearchInfo : EventArgs
     {
+        /// <summary>The time between two periodic reports of a search.</summary>
+        public static readonly TimeSpan ProgressInterval = TimeSpan.FromMilliseconds(ProgressLayout.IntervalMs);
+
+        /// <summary>Whether this is a line or a periodic report.</summary>
+        public SearchInfoKind Kind { get; private set; }
+        /// <summary>The search that sent this report (<see cref="SearchResult.SearchId"/>):
+        /// reports of an earlier search can be told apart after a restart.</summary>
+        public long SearchId { get; internal set; }
+        /// <summary>The root move being searched (<see cref="Move.None"/> in
+        /// line reports and before the first one).</summary>
+        public Move CurrMove { get; private set; }
+        /// <summary>The 1-based place of <see cref="CurrMove"/> in the root
+        /// move order (0: none).</summary>
+        public int CurrMoveNumber { get; private set; }
+        /// <summary>The iteration depth in plies.</summary>
         public int Depth { get; private set; }
+        /// <summary>The deepest ply reached (selective depth).</summary>
         public int SelDepth { get; private set; }
         /// <summary>1-based line number.</summary>
         public int MultiPV { get; private set; }
+        /// <summary>The line's score (line reports only).</summary>
         public Score Score { get; private set; }
+        /// <summary>Whether the score is exact or a bound.</summary>
         public Bound Bound { get; private set; }
         /// <summary>Transposition table use, per mille.</summary>
         public int Hashfull { get; private set; }
+        /// <summary>Nodes searched so far, all threads.</summary>
         public ulong Nodes { get; private set; }
+        /// <summary>Nodes per second.</summary>
         public ulong Nps { get; private set; }
+        /// <summary>Time since the search started.</summary>
         public TimeSpan Time { get; private set; }
         /// <summary>The principal variation (at most 64 moves).</summary>
         public Move[] Pv { get; private set; }
@@ -198,6 +255,24 @@ namespace LibShogi
             info.Nps = (ulong)Marshal.ReadInt64(p, EngineLayout.InfoNps);
             info.Time = TimeSpan.FromMilliseconds(Marshal.ReadInt64(p, EngineLayout.InfoTimeMs));
             info.Pv = ReadMoves(p, EngineLayout.InfoPvLength, EngineLayout.InfoPv);
+            info.CurrMove = Move.None;
+            return info;
+        }
+
+        internal static SearchInfo ReadProgress(IntPtr p)
+        {
+            var info = new SearchInfo();
+            info.Kind = SearchInfoKind.Progress;
+            info.Depth = Marshal.ReadInt32(p, ProgressLayout.Depth);
+            info.SelDepth = Marshal.ReadInt32(p, ProgressLayout.SelDepth);
+            info.MultiPV = Marshal.ReadInt32(p, ProgressLayout.MultiPV);
+            info.Hashfull = Marshal.ReadInt32(p, ProgressLayout.Hashfull);
+            info.CurrMove = new Move((uint)Marshal.ReadInt32(p, ProgressLayout.CurrMove));
+            info.CurrMoveNumber = Marshal.ReadInt32(p, ProgressLayout.CurrMoveNumber);
+            info.Nodes = (ulong)Marshal.ReadInt64(p, ProgressLayout.Nodes);
+            info.Nps = (ulong)Marshal.ReadInt64(p, ProgressLayout.Nps);
+            info.Time = TimeSpan.FromMilliseconds(Marshal.ReadInt64(p, ProgressLayout.TimeMs));
+            info.Pv = new Move[0];
             return info;
         }
 
@@ -218,6 +293,16 @@ namespace LibShogi
             var sb = new StringBuilder("info");
             sb.Append(" depth ").Append(Depth);
             sb.Append(" seldepth ").Append(SelDepth);
+            if (Kind == SearchInfoKind.Progress)
+            {
+                sb.Append(" nodes ").Append(Nodes);
+                sb.Append(" nps ").Append(Nps);
+                sb.Append(" time ").Append((long)Time.TotalMilliseconds);
+                sb.Append(" hashfull ").Append(Hashfull);
+                if (!CurrMove.IsNone)
+                    sb.Append(" currmove ").Append(CurrMove.ToString());
+                return sb.ToString();
+            }
             sb.Append(" multipv ").Append(MultiPV);
             sb.Append(" score ").Append(Score);
             if (Bound == Bound.Lower)
@@ -237,6 +322,7 @@ namespace LibShogi
             return sb.ToString();
         }
 
+        /// <summary>The USI "info" line.</summary>
         public override string ToString()
         {
             return ToUsi();
@@ -246,26 +332,54 @@ namespace LibShogi
     /// <summary>One MultiPV line of a result.</summary>
     public sealed class SearchLine
     {
+        /// <summary>The line's score.</summary>
         public Score Score { get; internal set; }
+        /// <summary>The line's depth in plies.</summary>
         public int Depth { get; internal set; }
+        /// <summary>The line's selective depth.</summary>
         public int SelDepth { get; internal set; }
+        /// <summary>The line's principal variation.</summary>
         public Move[] Pv { get; internal set; }
+    }
+
+    /// <summary>Why a search ended.</summary>
+    public enum StopReason
+    {
+        /// <summary>A limit (depth, nodes, time) was reached, or there was
+        /// nothing to search (no legal move, a declaration win).</summary>
+        Limit = 0,
+        /// <summary><see cref="Engine.Stop"/> or <see cref="Engine.StopAsync"/> ended it.</summary>
+        Stopped = 1,
+        /// <summary>Its cancellation token was cancelled.</summary>
+        Cancelled = 2,
+        /// <summary>The engine proved a mate and stopped before its limits.</summary>
+        Mate = 3,
     }
 
     /// <summary>The result of a search.</summary>
     public sealed class SearchResult
     {
+        /// <summary>The search's id (as on its <see cref="SearchInfo.SearchId"/>).</summary>
+        public long SearchId { get; internal set; }
+        /// <summary>Why the search ended.</summary>
+        public StopReason StopReason { get; internal set; }
         /// <summary>The move to play: a legal move, <see cref="Move.Resign"/>
         /// (no legal move, or below the resign value) or <see cref="Move.Win"/>
         /// (a declaration win under the point rules).</summary>
         public Move BestMove { get; private set; }
         /// <summary>The expected reply, or <see cref="Move.None"/>.</summary>
         public Move PonderMove { get; private set; }
+        /// <summary>The best move's score.</summary>
         public Score Score { get; private set; }
+        /// <summary>The last completed depth.</summary>
         public int Depth { get; private set; }
+        /// <summary>The selective depth.</summary>
         public int SelDepth { get; private set; }
+        /// <summary>Nodes searched, all threads.</summary>
         public ulong Nodes { get; private set; }
+        /// <summary>The search's duration.</summary>
         public TimeSpan Time { get; private set; }
+        /// <summary>The principal variation (at most 64 moves).</summary>
         public Move[] Pv { get; private set; }
         /// <summary>The MultiPV lines, best first (Lines[0] matches Pv).</summary>
         public SearchLine[] Lines { get; private set; }
@@ -311,6 +425,7 @@ namespace LibShogi
             return s;
         }
 
+        /// <summary>The USI "bestmove" line.</summary>
         public override string ToString()
         {
             return ToUsi();

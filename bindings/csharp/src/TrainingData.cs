@@ -23,6 +23,7 @@ namespace LibShogi
             Result = result;
         }
 
+        /// <summary>Releases the native buffers.</summary>
         public void Dispose()
         {
             Position.Dispose();
@@ -35,7 +36,9 @@ namespace LibShogi
     /// <see cref="ShogiParseException"/> naming the first bad index.</summary>
     public static class TrainingData
     {
+        /// <summary>The size of one PackedSfenValue record in bytes.</summary>
         public const int PsvSize = 40;  // SHOGI_PSV_SIZE
+        /// <summary>The size of one HuffmanCodedPosAndEval record in bytes.</summary>
         public const int HcpeSize = 38; // SHOGI_HCPE_SIZE
 
         private static byte[] Slice(byte[] data, int offset, int size, string name)

@@ -2,10 +2,14 @@ using System;
 
 namespace LibShogi
 {
-    /// <summary>The side to move.</summary>
-    public enum Color
+    /// <summary>A side: Black (sente, moves first) or White (gote). Named
+    /// Side, not Color, so that it never clashes with System.Drawing.Color
+    /// or a UI toolkit's Color in a GUI's usings.</summary>
+    public enum Side
     {
+        /// <summary>Sente, the first player (▲).</summary>
         Black = 0,
+        /// <summary>Gote, the second player (△).</summary>
         White = 1,
     }
 
@@ -13,20 +17,35 @@ namespace LibShogi
     /// Pawn..Gold, 1..7).</summary>
     public enum PieceType
     {
+        /// <summary>No piece.</summary>
         None = 0,
+        /// <summary>歩, pawn.</summary>
         Pawn = 1,
+        /// <summary>香, lance.</summary>
         Lance = 2,
+        /// <summary>桂, knight.</summary>
         Knight = 3,
+        /// <summary>銀, silver.</summary>
         Silver = 4,
+        /// <summary>角, bishop.</summary>
         Bishop = 5,
+        /// <summary>飛, rook.</summary>
         Rook = 6,
+        /// <summary>金, gold.</summary>
         Gold = 7,
+        /// <summary>玉, king.</summary>
         King = 8,
+        /// <summary>と, promoted pawn.</summary>
         ProPawn = 9,
+        /// <summary>成香, promoted lance.</summary>
         ProLance = 10,
+        /// <summary>成桂, promoted knight.</summary>
         ProKnight = 11,
+        /// <summary>成銀, promoted silver.</summary>
         ProSilver = 12,
+        /// <summary>馬, promoted bishop.</summary>
         Horse = 13,
+        /// <summary>竜, promoted rook.</summary>
         Dragon = 14,
     }
 
@@ -34,6 +53,7 @@ namespace LibShogi
     [Flags]
     public enum SfenOptions
     {
+        /// <summary>Full validation.</summary>
         None = 0,
         /// <summary>Accept a position whose side not to move is in check.</summary>
         AllowOpponentInCheck = 1,
@@ -44,6 +64,7 @@ namespace LibShogi
     /// <summary>Fourfold-repetition state, from the side to move's view.</summary>
     public enum Repetition
     {
+        /// <summary>No repetition.</summary>
         None = 0,
         /// <summary>Fourfold repetition: a draw (sennichite).</summary>
         Draw = 1,
@@ -56,12 +77,17 @@ namespace LibShogi
     /// <summary>Game adjudication, from the side to move's view.</summary>
     public enum GameResult
     {
+        /// <summary>The game goes on.</summary>
         Ongoing = 0,
         /// <summary>No legal move: the side to move lost.</summary>
         Checkmated = 1,
+        /// <summary>A draw by fourfold repetition.</summary>
         RepetitionDraw = 2,
+        /// <summary>The side to move wins (the opponent repeated with perpetual check).</summary>
         RepetitionWin = 3,
+        /// <summary>The side to move loses (it repeated with perpetual check).</summary>
         RepetitionLose = 4,
+        /// <summary>A draw by the move limit.</summary>
         MaxMovesDraw = 5,
     }
 
@@ -85,8 +111,11 @@ namespace LibShogi
     /// <summary>Outcome of a declaration by the side to move.</summary>
     public enum DeclarationResult
     {
+        /// <summary>The declaration loses: its conditions are not met.</summary>
         Lose = 0,
+        /// <summary>The declaration wins.</summary>
         Win = 1,
+        /// <summary>The declaration draws.</summary>
         Draw = 2,
     }
 }

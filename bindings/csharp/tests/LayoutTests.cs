@@ -52,15 +52,24 @@ namespace LibShogi.Tests
                 case "MessageSize": value = Errors.MessageSize; return true;
                 case "OptionsSize": value = Marshal.SizeOf(typeof(NativeEngineOptions)); return true;
                 case "LimitsSize": value = Marshal.SizeOf(typeof(NativeSearchLimits)); return true;
+                case "RecordNodeSize": value = Marshal.SizeOf(typeof(NativeRecordNode)); return true;
                 case "PsvSize": value = TrainingData.PsvSize; return true;
                 case "HcpeSize": value = TrainingData.HcpeSize; return true;
                 case "MaxActive": value = Network.MaxActiveFeatures; return true;
             }
             if (name.StartsWith("Options.", StringComparison.Ordinal))
                 return Offset(typeof(NativeEngineOptions), name.Substring(8), out value);
+            if (name.StartsWith("RecordNode.", StringComparison.Ordinal))
+                return Offset(typeof(NativeRecordNode), name.Substring(11), out value);
             if (name.StartsWith("Limits.", StringComparison.Ordinal))
                 return Offset(typeof(NativeSearchLimits), name.Substring(7), out value);
-            FieldInfo field = typeof(EngineLayout).GetField(name, BindingFlags.Public | BindingFlags.Static);
+            Type layout = typeof(EngineLayout);
+            if (name.StartsWith("Progress.", StringComparison.Ordinal))
+            {
+                layout = typeof(ProgressLayout);
+                name = name.Substring(9);
+            }
+            FieldInfo field = layout.GetField(name, BindingFlags.Public | BindingFlags.Static);
             if (field == null || !field.IsLiteral)
                 return false;
             value = Convert.ToInt64(field.GetRawConstantValue(), CultureInfo.InvariantCulture);

@@ -111,7 +111,8 @@ namespace LibShogi.Tests
             Run("network: bad files raise exceptions", () =>
             {
                 string missing = Path.Combine(Path.GetTempPath(), "libshogi-cs-no-such-file.bin");
-                var io = Throws<ShogiIOException>(() => Network.Load(missing).Dispose(), "missing file");
+                var io = Throws<FileNotFoundException>(() => Network.Load(missing).Dispose(), "missing file");
+                Equal(missing, io.FileName, "file name");
                 True(io.Message.Length > 0, "io message");
                 Throws<ShogiParseException>(() => Network.Load(new byte[0]).Dispose(), "empty bytes");
                 Throws<ShogiParseException>(() => Network.Load(new byte[] { 1, 2, 3, 4, 5, 6, 7, 8, 9 }).Dispose(), "junk bytes");
@@ -150,7 +151,7 @@ namespace LibShogi.Tests
                 {
                     string[] sfens = { PositionTests.StartSfen, "bad sfen", PositionTests.StartSfen };
                     int[] values;
-                    ShogiException e = net.TryEvaluate(sfens, 1, out values);
+                    Exception e = net.TryEvaluate(sfens, 1, out values);
                     True(e is ShogiParseException, "expected a parse error, got " + (e == null ? "none" : e.GetType().Name));
                     Contains("1", e.Message, "message names the index");
                     int expected = net.Evaluate(p, 1);
@@ -183,19 +184,19 @@ namespace LibShogi.Tests
                             Equal(Network.MaxActiveFeatures, white.Length, "white count");
                             foreach (int f in black)
                                 True(f >= 0 && f < Network.HalfKPDimensions, "black index " + f);
-                            acc.Refresh(Color.Black, black);
-                            acc.Refresh(Color.White, white);
+                            acc.Refresh(Side.Black, black);
+                            acc.Refresh(Side.White, white);
                             Equal(net.Evaluate(p, 1), acc.Evaluate(p.SideToMove, 1), "accumulator " + sfen);
                             copy.CopyFrom(acc);
                             Equal(net.Evaluate(p, 16), copy.Evaluate(p.SideToMove), "copy " + sfen);
                             // removing then re-adding a feature is a no-op
-                            copy.Update(Color.Black, new[] { black[0] }, null);
-                            copy.Update(Color.Black, null, new[] { black[0] });
+                            copy.Update(Side.Black, new[] { black[0] }, null);
+                            copy.Update(Side.Black, null, new[] { black[0] });
                             Equal(net.Evaluate(p, 16), copy.Evaluate(p.SideToMove), "update " + sfen);
                         }
                     }
-                    Throws<ShogiArgumentException>(() => acc.Refresh(Color.Black, new[] { Network.HalfKPDimensions }), "index out of range");
-                    Throws<ShogiArgumentException>(() => acc.Refresh((Color)5, new int[0]), "bad perspective");
+                    Throws<ShogiArgumentException>(() => acc.Refresh(Side.Black, new[] { Network.HalfKPDimensions }), "index out of range");
+                    Throws<ShogiArgumentException>(() => acc.Refresh((Side)5, new int[0]), "bad perspective");
                 }
                 using (var p = Position.FromSfen("4k4/9/9/9/9/9/9/9/9 b G 1"))
                 {
@@ -240,9 +241,9 @@ namespace LibShogi.Tests
                     using (var acc = net.NewAccumulator())
                     {
                         net.Dispose();
-                        acc.Refresh(Color.Black, black);
-                        acc.Refresh(Color.White, white);
-                        Equal(expected, acc.Evaluate(Color.Black, 1), "after network dispose");
+                        acc.Refresh(Side.Black, black);
+                        acc.Refresh(Side.White, white);
+                        Equal(expected, acc.Evaluate(Side.Black, 1), "after network dispose");
                     }
                 }
             });

@@ -43,8 +43,8 @@ namespace LibShogi.Tests
                 {
                     Equal(StartSfen, p.Sfen, "sfen");
                     Equal(StartSfen, p.ToString(), "ToString");
-                    Equal(Color.Black, p.SideToMove, "side");
-                    Equal(1, p.Ply, "ply");
+                    Equal(Side.Black, p.SideToMove, "side");
+                    Equal(1, p.MoveNumber, "ply");
                     Equal(false, p.InCheck, "in check");
                     Equal(30, p.LegalMoves().Length, "legal moves");
                     Equal(GameResult.Ongoing, p.GetGameResult(), "result");
@@ -77,7 +77,7 @@ namespace LibShogi.Tests
                 {
                     Equal("lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", lance.Sfen, "lance");
                     Equal(lance.Sfen, kif.Sfen, "KIF name");
-                    Equal(Color.White, lance.SideToMove, "giver moves first");
+                    Equal(Side.White, lance.SideToMove, "giver moves first");
                     Equal(StartSfen, even.Sfen, "even");
                     Equal("lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", twoPiece.Sfen, "2-piece");
                 }
@@ -89,8 +89,8 @@ namespace LibShogi.Tests
                     ulong key0 = p.Key;
                     Move m = p.DoMove("7g7f");
                     Equal("7g7f", m.ToUsi(), "usi of done move");
-                    Equal(Color.White, p.SideToMove, "side after move");
-                    Equal(2, p.Ply, "ply");
+                    Equal(Side.White, p.SideToMove, "side after move");
+                    Equal(2, p.MoveNumber, "ply");
                     True(p.Key != key0, "key unchanged by a move");
                     Move reply = p.ParseMove("3c3d");
                     p.DoMove(reply);
@@ -129,7 +129,7 @@ namespace LibShogi.Tests
                     Equal(false, m.IsDrop, "drop");
                     Equal(false, m.IsPromotion, "promotion");
                     Equal(PieceType.Pawn, m.PieceType, "piece type");
-                    Equal(Color.Black, m.PieceColor, "piece color");
+                    Equal(Side.Black, m.PieceSide, "piece color");
                     // a bare move16 compares unequal (no piece bits) but is accepted
                     Move bare = new Move(m.Move16);
                     True(bare != m, "bare move16 equals the full move");
@@ -181,7 +181,7 @@ namespace LibShogi.Tests
                         c.UndoMove();
                         c.UndoMove(); // the history was copied too
                         Equal(StartSfen, c.Sfen, "clone history");
-                        Equal(2, p.Ply, "original untouched");
+                        Equal(2, p.MoveNumber, "original untouched");
                     }
                 }
             });
@@ -206,7 +206,7 @@ namespace LibShogi.Tests
                 const string opponentInCheck = "4k4/9/4R4/9/9/9/9/9/4K4 b - 1";
                 Throws<ShogiParseException>(() => Position.FromSfen(opponentInCheck).Dispose(), "opponent in check strict");
                 using (var p = Position.FromSfen(opponentInCheck, SfenOptions.AllowOpponentInCheck))
-                    Equal(Color.Black, p.SideToMove, "side");
+                    Equal(Side.Black, p.SideToMove, "side");
                 Throws<ShogiArgumentException>(() => Position.FromSfen(StartSfen, (SfenOptions)64).Dispose(), "unknown flag");
             });
             Run("rules: check, checkmate and mate in one", () =>

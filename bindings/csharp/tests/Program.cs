@@ -60,6 +60,10 @@ namespace LibShogi.Tests
             SelfPlayTests.RunAll();
             DatasetTests.RunAll();
             BookTests.RunAll(testdata);
+            SearchAsyncTests.RunAll();
+            BoardModelTests.RunAll();
+            ConventionsTests.RunAll();
+            RecordTreeTests.RunAll();
 
             if (Harness.KnownIssues.Count > 0)
                 Console.WriteLine("known library issues (not counted): " + string.Join(", ", Harness.KnownIssues.ToArray()));

@@ -9,7 +9,7 @@ namespace LibShogi.Tests
 {
     internal static class RecordTests
     {
-        private const string Csa =
+        internal const string Csa =
             "V2.2\nN+Sente Taro\nN-Gote Hanako\n$EVENT:binding test\nPI\n+\n+7776FU\n-3334FU\n+8822UM\n-3122GI\n%TORYO\n";
 
         private static byte[] Hex(string s)
@@ -70,7 +70,12 @@ namespace LibShogi.Tests
                         Equal(PositionTests.StartSfen, p.Sfen, "undo to start");
                     }
                     using (var p = r.FinalPosition())
-                        Equal(5, p.Ply, "final ply");
+                        Equal(5, p.MoveNumber, "final ply");
+                    // PositionAt counts moves played; MoveNumber is the SFEN's.
+                    using (var start = r.PositionAt(0))
+                        for (int k = 0; k <= moves.Length; k++)
+                            using (var p = r.PositionAt(k))
+                                Equal(start.MoveNumber + k, p.MoveNumber, "move number after " + k + " moves");
                     Throws<ShogiArgumentException>(() => r.PositionAt(5).Dispose(), "beyond the main line");
                 }
             });
@@ -188,7 +193,7 @@ namespace LibShogi.Tests
                     using (TrainingRecord t = TrainingData.DecodePsv(rec))
                     {
                         Equal(Board(row[0]), Board(t.Position.Sfen), "board of " + row[5]);
-                        Equal(int.Parse(row[3], CultureInfo.InvariantCulture), t.Position.Ply, "game ply " + row[0]);
+                        Equal(int.Parse(row[3], CultureInfo.InvariantCulture), t.Position.MoveNumber, "game ply " + row[0]);
                         Equal(row[1] == "none" ? "none" : row[1], t.Move.ToUsi(), "move " + row[0]);
                         Equal(int.Parse(row[2], CultureInfo.InvariantCulture), t.Score, "score " + row[0]);
                         Equal(int.Parse(row[4], CultureInfo.InvariantCulture), t.Result, "result " + row[0]);

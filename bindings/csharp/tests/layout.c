@@ -77,6 +77,27 @@ int main(void) {
     OFF(shogi_search_result_t, pv, "ResultPv");
     OFF(shogi_search_result_t, lines, "ResultLines");
 
+    P("Progress.Size", sizeof(shogi_search_progress_t));
+    OFF(shogi_search_progress_t, depth, "Progress.Depth");
+    OFF(shogi_search_progress_t, seldepth, "Progress.SelDepth");
+    OFF(shogi_search_progress_t, multipv, "Progress.MultiPV");
+    OFF(shogi_search_progress_t, hashfull, "Progress.Hashfull");
+    OFF(shogi_search_progress_t, currmove, "Progress.CurrMove");
+    OFF(shogi_search_progress_t, currmove_number, "Progress.CurrMoveNumber");
+    OFF(shogi_search_progress_t, nodes, "Progress.Nodes");
+    OFF(shogi_search_progress_t, nps, "Progress.Nps");
+    OFF(shogi_search_progress_t, time_ms, "Progress.TimeMs");
+    P("Progress.IntervalMs", SHOGI_PROGRESS_INTERVAL_MS);
+
+    P("RecordNodeSize", sizeof(shogi_record_node_t));
+    OFF(shogi_record_node_t, move, "RecordNode.Move");
+    OFF(shogi_record_node_t, child_count, "RecordNode.ChildCount");
+    OFF(shogi_record_node_t, has_time, "RecordNode.HasTime");
+    OFF(shogi_record_node_t, has_score, "RecordNode.HasScore");
+    OFF(shogi_record_node_t, time_ms, "RecordNode.TimeMs");
+    OFF(shogi_record_node_t, score, "RecordNode.Score");
+    OFF(shogi_record_node_t, reserved, "RecordNode.Reserved");
+
     P("MaxPv", SHOGI_MAX_PV);
     P("MaxMultiPV", SHOGI_MAX_MULTIPV);
     P("MessageSize", SHOGI_ERROR_MESSAGE_SIZE);

@@ -26,5 +26,10 @@ namespace System.Runtime.InteropServices
         {
             throw new NotSupportedException();
         }
+
+        public static bool TryLoad(string libraryPath, out IntPtr handle)
+        {
+            throw new NotSupportedException();
+        }
     }
 }
