@@ -54,6 +54,7 @@ namespace LibShogi.Tests
             NetworkTests.RunAll(testdata);
             RecordTests.RunAll(testdata);
             EngineTests.RunAll();
+            MateTests.RunAll();
 
             if (Harness.KnownIssues.Count > 0)
                 Console.WriteLine("known library issues (not counted): " + string.Join(", ", Harness.KnownIssues.ToArray()));
