@@ -125,9 +125,9 @@ func (s *Solver) pickEvasion(ply int, f *frame) (int, bool) {
 }
 
 // uselessInterposition reports whether the defender's move m is a drop
-// between a distant checker and the king onto a square that no defender
-// piece but the king protects: the attacker takes it and goes on, so it
-// only lengthens the line (無駄合).
+// between a distant checker and the king, not next to the king, onto a
+// square that no other defender piece protects: the attacker takes it and
+// goes on, so it only lengthens the line (無駄合).
 func (s *Solver) uselessInterposition(m board.Move) bool {
 	pos := s.pos
 	if !m.IsDrop() {
@@ -140,7 +140,8 @@ func (s *Solver) uselessInterposition(m board.Move) bool {
 	def := pos.SideToMove()
 	ksq := pos.KingSquare(def)
 	to := m.To()
-	if !board.Between(ksq, chk.First()).Has(to) {
+	// Next to the king the king itself may take back: not useless.
+	if !board.Between(ksq, chk.First()).Has(to) || board.StepAttacks(def, board.King, ksq).Has(to) {
 		return false
 	}
 	occ := pos.Occupied()
@@ -185,9 +186,9 @@ func VerifyLine(pos *board.Position, line []board.Move) error { return verifyLin
 // shorter verified line, and stops at a proven bound failure or after two
 // bounds that ran out of budget. It returns the shortest verified line.
 func (s *Solver) shorten(pos *board.Position, line []board.Move) []board.Move {
-	outer := s.maxNodes
-	budget := max(2*s.nodes, 100_000)
-	defer func() { s.limit, s.maxNodes = 0, outer }()
+	outer, outerLimit := s.maxNodes, s.limit
+	budget := max(4*s.nodes, 200_000)
+	defer func() { s.limit, s.maxNodes = outerLimit, outer }()
 	misses := 0
 	for bound := len(line) - 2; bound >= 1 && misses < 2; bound -= 2 {
 		if s.stopOrDeadline() || (outer != 0 && s.nodes >= outer) {

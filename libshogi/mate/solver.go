@@ -23,6 +23,9 @@ func (s Status) String() string { return [...]string{"unknown", "mate", "nomate"
 type Limits struct {
 	Nodes uint64
 	Time  time.Duration
+	// MaxPlies, when not zero, bounds the mate's length: NoMate then means
+	// no mate within that many plies.
+	MaxPlies int
 	// Stop, when not nil, is a flag that another goroutine may set to end
 	// the solve (as Solver.Stop does).
 	Stop *atomic.Bool
@@ -59,7 +62,9 @@ type kid struct {
 	anc    int32 // path ply that a path-dependent disproof rests on, else noAnc
 	ply    int   // ply of the node the kid belongs to
 	depth  uint16
-	local  bool  // path-dependent value: never refreshed from the table
+	local  bool // path-dependent value: never refreshed from the table
+	// inactive: a drop waiting for an earlier drop on its square (defender nodes)
+	inactive bool
 }
 
 // frame is the per-ply scratch of the search (reused, so nodes allocate nothing).
@@ -86,15 +91,15 @@ type Solver struct {
 	frames   []*frame
 	path     []uint64 // full position keys from the root, by ply
 
-	stop      atomic.Bool
-	extStop   *atomic.Bool
-	nodes     uint64
-	maxNodes  uint64
-	deadline  time.Time
-	aborted   bool
+	stop     atomic.Bool
+	extStop  *atomic.Bool
+	nodes    uint64
+	maxNodes uint64
+	deadline time.Time
+	aborted  bool
 	// limit, when not zero, is the ply by which the mate must be complete:
 	// deeper lines are cut (path-dependent results, never stored as final).
-	limit int
+	limit     int
 	nextCheck uint64
 }
 
@@ -138,8 +143,15 @@ func (s *Solver) Solve(pos *board.Position, lim Limits) (Result, error) {
 		s.deadline = start.Add(lim.Time)
 	}
 	s.path = append(s.path[:0], s.pos.Key())
-	r := s.mid(0, inf, inf)
 	res := Result{Status: Unknown}
+	if lim.MaxPlies <= 0 {
+		if line, ok := s.shortMate(pos); ok {
+			res.Status, res.Line = Mate, line
+			return s.finish(res, start), nil
+		}
+	}
+	s.limit = max(lim.MaxPlies, 0)
+	r := s.mid(0, inf, inf)
 	switch {
 	case r.pn == 0:
 		line, ok := s.extract()
@@ -149,9 +161,52 @@ func (s *Solver) Solve(pos *board.Position, lim Limits) (Result, error) {
 	case r.dn == 0 && r.anc == noAnc:
 		res.Status = NoMate
 	}
+	return s.finish(res, start), nil
+}
+
+func (s *Solver) finish(res Result, start time.Time) Result {
+	s.limit = 0
 	res.Nodes, res.Time = s.nodes, time.Since(start)
 	res.TableUsed, res.TableSlots, res.Collections = s.tt.used, s.tt.capacity(), s.tt.gcs
-	return res, nil
+	return res
+}
+
+// shortBounds are the first bounds tried, each with a small node budget:
+// a short mate found this way is the shortest (the bound before it was
+// disproven), which the unbounded search cannot promise.
+var shortBounds = [...]struct {
+	plies int
+	nodes uint64
+}{{1, 1000}, {3, 5000}, {5, 20000}, {7, 50000}}
+
+// shortMate tries the short bounds in turn; it returns a verified line
+// when a bound proves a mate and every shorter bound was disproven. The
+// table is cleared afterwards when the search goes on unbounded.
+func (s *Solver) shortMate(pos *board.Position) ([]board.Move, bool) {
+	outer := s.maxNodes
+	defer func() { s.maxNodes, s.limit = outer, 0 }()
+	for _, b := range shortBounds {
+		s.limit, s.aborted = b.plies, false
+		s.maxNodes = s.nodes + b.nodes
+		if outer != 0 {
+			s.maxNodes = min(s.maxNodes, outer)
+		}
+		s.path = s.path[:1]
+		r := s.mid(0, inf, inf)
+		if r.pn == 0 {
+			if line, ok := s.extract(); ok && verifyLine(pos, line) == nil {
+				return line, true
+			}
+			break
+		}
+		if r.dn != 0 || r.anc != noAnc || s.stopOrDeadline() {
+			break // undecided: the next bound would not give the shortest
+		}
+	}
+	s.aborted = outer != 0 && s.nodes >= outer || s.stopOrDeadline()
+	s.tt.clear()
+	s.path = s.path[:1]
+	return nil, false
 }
 
 // Clear empties the table.
@@ -294,8 +349,11 @@ func (s *Solver) mid(ply int, thpn, thdn uint32) result {
 	}
 	startNodes := s.nodes
 	var r result
-	for {
-		r = s.summarize(f, attacker, hand)
+	for iter := 0; ; iter++ {
+		// The table may have learnt about other kids through transpositions
+		// while one was searched; reading them all again every time costs
+		// more than it saves, so only every refreshEvery-th iteration.
+		r = s.summarize(f, attacker, hand, iter%refreshEvery == refreshEvery-1)
 		if r.pn == 0 || r.dn == 0 || r.pn >= thpn || r.dn >= thdn || s.limited() {
 			break
 		}
@@ -346,28 +404,46 @@ func (s *Solver) mid(ply int, thpn, thdn uint32) result {
 	return r
 }
 
+const refreshEvery = 4
+
 // summarize computes the node's numbers from its kids (refreshing those
 // the table may have changed), and for a final node its proof or disproof
 // hand, its length and the repetition it rests on.
-func (s *Solver) summarize(f *frame, attacker bool, hand board.Hand) result {
+func (s *Solver) summarize(f *frame, attacker bool, hand board.Hand, refresh bool) result {
 	var r result
 	if attacker {
 		r.pn, r.dn = inf, 0
 	} else {
 		r.pn, r.dn = 0, inf
 	}
+	// Interpositions by drop on one square wait for each other: only the
+	// first unproven drop on a square counts, the next is opened when it
+	// is proven (its proof hand usually proves the rest at once). This
+	// keeps seven drops per square from inflating the proof number.
+	var waiting board.Bitboard
 	for i := range f.kids {
 		k := &f.kids[i]
-		if !k.local && k.pn != 0 && k.dn != 0 {
+		if refresh && !k.local && k.pn != 0 && k.dn != 0 {
 			s.refresh(k)
 		}
 		if attacker {
 			r.pn = min(r.pn, k.pn)
 			r.dn = satAdd(r.dn, k.dn)
-		} else {
-			r.pn = satAdd(r.pn, k.pn)
-			r.dn = min(r.dn, k.dn)
+			continue
 		}
+		k.inactive = false
+		if k.move.IsDrop() {
+			to := k.move.To()
+			if waiting.Has(to) && k.dn != 0 {
+				k.inactive = true
+				continue
+			}
+			if k.pn != 0 {
+				waiting.Set(to)
+			}
+		}
+		r.pn = satAdd(r.pn, k.pn)
+		r.dn = min(r.dn, k.dn)
 	}
 	if attacker && r.dn >= inf-1 && r.pn != 0 {
 		r.dn = inf - 1
@@ -427,6 +503,9 @@ func (s *Solver) summarize(f *frame, attacker bool, hand board.Hand) result {
 func (s *Solver) choose(f *frame, attacker bool) (best int, second uint32) {
 	bestN, second := inf, inf
 	for i := range f.kids {
+		if f.kids[i].inactive {
+			continue
+		}
 		n := f.kids[i].dn
 		if attacker {
 			n = f.kids[i].pn

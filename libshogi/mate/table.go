@@ -54,7 +54,9 @@ func (t *table) bytes() int { return len(t.clusters) * clusterSize * entryBytes 
 func (t *table) capacity() int { return len(t.clusters) * clusterSize }
 
 func (t *table) clear() {
-	clear(t.clusters)
+	if t.used != 0 {
+		clear(t.clusters)
+	}
 	t.used, t.gcs = 0, 0
 }
 
