@@ -55,6 +55,7 @@ type kid struct {
 	move   board.Move
 	key    uint64     // table key of the child
 	hand   board.Hand // attacker's hand in the child
+	dhand  board.Hand // defender's hand in the child
 	cap    board.PieceType
 	pn, dn uint32
 	phand  board.Hand // proof or disproof hand once final
@@ -236,9 +237,9 @@ func (s *Solver) frame(ply int) *frame {
 	return s.frames[ply]
 }
 
-// tableKey is the position's key without the attacker's hand.
+// tableKey is the position's key without the hands.
 func (s *Solver) tableKey() uint64 {
-	return s.pos.Key() ^ board.HandKey(s.attacker, s.pos.Hand(s.attacker))
+	return s.pos.Key() ^ board.HandKey(s.attacker, s.pos.Hand(s.attacker)) ^ board.HandKey(s.attacker.Opp(), s.pos.Hand(s.attacker.Opp()))
 }
 
 // generate fills ml with the node's moves: every legal check for the
@@ -272,19 +273,25 @@ func (s *Solver) expand(ply int, f *frame, attacker bool) {
 	pos := s.pos
 	s.generate(&f.ml, attacker)
 	f.kids = f.kids[:0]
-	hand := pos.Hand(s.attacker)
+	hand, dhand := pos.Hand(s.attacker), pos.Hand(s.attacker.Opp())
 	for _, m := range f.ml.Moves[:f.ml.N] {
-		k := kid{move: m, hand: hand, pn: 1, dn: 1, anc: noAnc, ply: ply, depth: anyDepth}
-		if attacker {
-			if m.IsDrop() {
+		k := kid{move: m, hand: hand, dhand: dhand, pn: 1, dn: 1, anc: noAnc, ply: ply, depth: anyDepth}
+		if m.IsDrop() {
+			if attacker {
 				k.hand = hand.Sub(m.DropType())
-			} else if c := pos.PieceOn(m.To()); c != board.NoPiece {
+			} else {
+				k.dhand = dhand.Sub(m.DropType())
+			}
+		} else if c := pos.PieceOn(m.To()); c != board.NoPiece {
+			if attacker {
 				k.cap = c.Type().Unpromoted()
 				k.hand = hand.Add(k.cap)
+			} else {
+				k.dhand = dhand.Add(c.Type().Unpromoted())
 			}
 		}
 		full := pos.KeyAfter(m)
-		k.key = full ^ board.HandKey(s.attacker, k.hand)
+		k.key = full ^ board.HandKey(s.attacker, k.hand) ^ board.HandKey(s.attacker.Opp(), k.dhand)
 		for p := ply - 1; p >= 0; p -= 2 {
 			if s.path[p] == full {
 				k.pn, k.dn, k.anc, k.local, k.phand = inf, 0, int32(p), true, k.hand
@@ -304,7 +311,7 @@ func (s *Solver) refresh(k *kid) {
 	if s.limit > 0 {
 		remaining = s.limit - k.ply - 1
 	}
-	e, ok := s.tt.lookup(k.key, k.hand, remaining)
+	e, ok := s.tt.lookup(k.key, k.hand, k.dhand, remaining)
 	if !ok {
 		return
 	}
@@ -326,6 +333,7 @@ func (s *Solver) mid(ply int, thpn, thdn uint32) result {
 	pos := s.pos
 	hand := pos.Hand(s.attacker)
 	key := s.tableKey()
+	dhand := pos.Hand(s.attacker.Opp())
 	if ply >= MaxPly-1 {
 		return result{pn: inf, dn: 0, hand: hand, anc: -1}
 	}
@@ -344,7 +352,7 @@ func (s *Solver) mid(ply int, thpn, thdn uint32) result {
 		} else {
 			r = result{pn: 0, dn: inf, anc: noAnc} // mated: the proof needs no hand
 		}
-		s.tt.store(key, hand, entry{pn: r.pn, dn: r.dn, hand: r.hand, amount: 1, depth: r.depth})
+		s.tt.store(key, hand, dhand, entry{pn: r.pn, dn: r.dn, hand: r.hand, amount: 1, depth: r.depth})
 		return r
 	}
 	startNodes := s.nodes
@@ -394,9 +402,9 @@ func (s *Solver) mid(ply int, thpn, thdn uint32) result {
 	}
 	r.anc = noAnc
 	if r.pn == 0 || r.dn == 0 {
-		s.tt.store(key, hand, entry{pn: r.pn, dn: r.dn, hand: r.hand, length: r.length, depth: r.depth, amount: amount})
+		s.tt.store(key, hand, dhand, entry{pn: r.pn, dn: r.dn, hand: r.hand, length: r.length, depth: r.depth, amount: amount})
 	} else {
-		s.tt.store(key, hand, entry{pn: r.pn, dn: r.dn, hand: hand, amount: amount})
+		s.tt.store(key, hand, dhand, entry{pn: r.pn, dn: r.dn, hand: hand, amount: amount})
 	}
 	if s.tt.needsCollection() {
 		s.tt.collect()
