@@ -133,7 +133,7 @@ func TestRandomAgainstBruteForce(t *testing.T) {
 	r := rand.New(rand.NewPCG(16, 5))
 	s := New(8)
 	var mates, none, searchMates int
-	for i := 0; i < 120; i++ {
+	for i := 0; i < 140; i++ {
 		p := randomTsume(r)
 		want := bruteLength(p, 5)
 		res, err := s.Solve(p, Limits{Nodes: 200_000, MaxPlies: 5})
@@ -164,14 +164,14 @@ func TestRandomAgainstBruteForce(t *testing.T) {
 				t.Errorf("%s: %v", p.SFEN(), err)
 			}
 		}
-		if pv := search.NewMateSolver(nil).Solve(p, 7); pv != nil {
+		if pv := search.NewMateSolver(nil).Solve(p, 5); pv != nil {
 			searchMates++
 			if full.Status != Mate {
-				t.Errorf("%s: search.MateSolver mates with %s, df-pn says %v", p.SFEN(), lineText(pv), full.Status)
+				t.Errorf("%s: search.MateSolver mates within 5 with %s, df-pn says %v", p.SFEN(), lineText(pv), full.Status)
 			}
 		}
 	}
-	t.Logf("%d positions with a mate within 5 plies, %d without; search.MateSolver found %d mates within 7", mates, none, searchMates)
+	t.Logf("%d positions with a mate within 5 plies, %d without; search.MateSolver found %d mates within 5", mates, none, searchMates)
 	if mates < 20 || none < 20 {
 		t.Errorf("unbalanced sample: %d mates, %d none", mates, none)
 	}
