@@ -90,6 +90,7 @@ type Solver struct {
 	pos      *board.Position
 	attacker board.Color
 	frames   []*frame
+	scratch  board.MoveList
 	path     []uint64 // full position keys from the root, by ply
 
 	stop     atomic.Bool
@@ -300,8 +301,25 @@ func (s *Solver) expand(ply int, f *frame, attacker bool) {
 		}
 		if !k.local {
 			s.refresh(&k)
+			if attacker && k.pn == 1 && k.dn == 1 {
+				s.countEvasions(&k)
+			}
 		}
 		f.kids = append(f.kids, k)
+	}
+}
+
+// countEvasions starts a check the table knows nothing of with the
+// number of the defender's replies as its proof number (df-pn+'s
+// initialisation): no reply is mate at once, many make it expensive.
+func (s *Solver) countEvasions(k *kid) {
+	s.pos.DoMove(k.move)
+	s.pos.GenerateLegal(&s.scratch)
+	s.pos.UndoMove()
+	if n := s.scratch.N; n == 0 {
+		k.pn, k.dn, k.phand, k.length = 0, inf, 0, 0
+	} else {
+		k.pn = uint32(n)
 	}
 }
 

@@ -2,6 +2,7 @@ package mate
 
 import (
 	"math/bits"
+	"unsafe"
 
 	"github.com/libshogi/libshogi/libshogi/board"
 )
@@ -37,6 +38,11 @@ type table struct {
 	clusters []cluster
 	used     int // slots holding an entry
 	gcs      int // collections run
+	// touched lists the clusters written since the last clear (nil after
+	// it overflowed), so that clearing a large, mostly empty table (the
+	// shortening clears it for every bound) does not sweep all of it.
+	touched  []uint32
+	overflow bool
 }
 
 const entryBytes = 32
@@ -56,10 +62,27 @@ func (t *table) bytes() int { return len(t.clusters) * clusterSize * entryBytes 
 func (t *table) capacity() int { return len(t.clusters) * clusterSize }
 
 func (t *table) clear() {
-	if t.used != 0 {
+	if t.overflow {
 		clear(t.clusters)
+	} else {
+		for _, ci := range t.touched {
+			t.clusters[ci] = cluster{}
+		}
 	}
+	t.touched, t.overflow = t.touched[:0], false
 	t.used, t.gcs = 0, 0
+}
+
+// touch records a cluster that received a new entry.
+func (t *table) touch(c *cluster) {
+	if t.overflow {
+		return
+	}
+	if len(t.touched) >= len(t.clusters)/8+64 {
+		t.overflow = true
+		return
+	}
+	t.touched = append(t.touched, uint32((uintptr(unsafe.Pointer(c))-uintptr(unsafe.Pointer(&t.clusters[0])))/unsafe.Sizeof(cluster{})))
 }
 
 func (t *table) cluster(key uint64) *cluster {
@@ -135,6 +158,7 @@ func (t *table) store(key uint64, hand, dhand board.Hand, e entry) {
 			if c[i].amount == 0 {
 				slot = &c[i]
 				t.used++
+				t.touch(c)
 				break
 			}
 		}

@@ -96,3 +96,24 @@ func TestTableBoundedAndCollects(t *testing.T) {
 		t.Fatalf("counted %d used slots, table says %d; %d collections", n, tt.used, tt.gcs)
 	}
 }
+
+// Clearing empties the table whether it tracked the written clusters or
+// overflowed to a full sweep.
+func TestTableClear(t *testing.T) {
+	for _, n := range []int{10, 100_000} {
+		tt := newTable(1 << 20)
+		r := rand.New(rand.NewPCG(1, uint64(n)))
+		for i := 0; i < n; i++ {
+			tt.store(r.Uint64(), 0, 0, entry{pn: 1, dn: 1, amount: 1})
+		}
+		tt.clear()
+		for ci := range tt.clusters {
+			if tt.clusters[ci] != (cluster{}) {
+				t.Fatalf("%d entries: cluster %d not cleared", n, ci)
+			}
+		}
+		if tt.used != 0 {
+			t.Fatalf("%d entries: used %d after clear", n, tt.used)
+		}
+	}
+}
