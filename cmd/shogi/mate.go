@@ -32,7 +32,11 @@ func runMate(args []string) int {
 		fmt.Fprintf(os.Stderr, "mate: -hash must be %d..%d and -time not negative\n", o.Min, o.Max)
 		return 2
 	}
-	s := mate.New(*hash)
+	s, err := mate.NewChecked(*hash)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "mate:", err)
+		return 1
+	}
 	one := func(sfen string) bool {
 		p, err := board.FromSFENWith(sfen, board.SFENOptions{Tsume: true})
 		if err != nil {

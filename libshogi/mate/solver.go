@@ -111,10 +111,24 @@ const DefaultTableMB = 64
 // New returns a solver whose table takes at most tableMB megabytes
 // (DefaultTableMB when tableMB <= 0).
 func New(tableMB int) *Solver {
+	s, err := NewChecked(tableMB)
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
+// NewChecked is New that returns an error when the system refuses the
+// table's memory (a front end's answer to an oversized option).
+func NewChecked(tableMB int) (*Solver, error) {
 	if tableMB <= 0 {
 		tableMB = DefaultTableMB
 	}
-	return &Solver{tt: newTable(tableMB << 20)}
+	t, err := newTableChecked(tableMB << 20)
+	if err != nil {
+		return nil, err
+	}
+	return &Solver{tt: t}, nil
 }
 
 // TableBytes is the memory of the table's slots (never more than asked).

@@ -1,7 +1,9 @@
 package mate
 
 import (
+	"fmt"
 	"math/bits"
+	"runtime"
 	"unsafe"
 
 	"github.com/libshogi/libshogi/libshogi/board"
@@ -52,8 +54,25 @@ const anyDepth = 0xffff
 
 // newTable returns a table of at most sizeBytes (at least one cluster).
 func newTable(sizeBytes int) *table {
+	t, err := newTableChecked(sizeBytes)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+// newTableChecked is newTable that reports memory the system refuses.
+func newTableChecked(sizeBytes int) (*table, error) {
 	n := max(sizeBytes/(clusterSize*entryBytes), 1)
-	return &table{clusters: make([]cluster, n)}
+	c, release, err := allocClusters(n)
+	if err != nil {
+		return nil, fmt.Errorf("mate: a table of %d MB: %w", sizeBytes>>20, err)
+	}
+	t := &table{clusters: c}
+	if release != nil {
+		runtime.SetFinalizer(t, func(*table) { release() })
+	}
+	return t, nil
 }
 
 // bytes is the memory the slots take.

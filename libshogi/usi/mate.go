@@ -25,8 +25,11 @@ func (u *Engine) mateSearch(pos *board.Position, limit time.Duration, done chan 
 		u.finish(line, done)
 		return
 	}
-	s := mate.New(u.intOpt("MateHash"))
-	res, err := s.Solve(pos, mate.Limits{Time: limit, Stop: &u.stopM})
+	s, err := mate.NewChecked(u.intOpt("MateHash"))
+	var res mate.Result
+	if err == nil {
+		res, err = s.Solve(pos, mate.Limits{Time: limit, Stop: &u.stopM})
+	}
 	switch {
 	case err != nil:
 		u.infoString("go mate: %v", err)
