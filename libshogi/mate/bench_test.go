@@ -1,18 +1,8 @@
 package mate
 
 import (
-	"syscall"
 	"testing"
-	"time"
 )
-
-// cpuTime is the process's user+system CPU time: on a loaded machine it
-// compares runs better than wall time.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
 
 // BenchmarkPublic solves each public problem from an empty table of
 // benchTableMB with a benchTimeLimit and reports CPU time (the fair measure
