@@ -187,7 +187,7 @@ func VerifyLine(pos *board.Position, line []board.Move) error { return verifyLin
 // bounds that ran out of budget. It returns the shortest verified line.
 func (s *Solver) shorten(pos *board.Position, line []board.Move) []board.Move {
 	outer, outerLimit := s.maxNodes, s.limit
-	budget := max(4*s.nodes, 200_000)
+	budget := max(4*s.nodes, 100_000)
 	defer func() { s.limit, s.maxNodes = outerLimit, outer }()
 	misses := 0
 	for bound := len(line) - 2; bound >= 1 && misses < 2; bound -= 2 {
