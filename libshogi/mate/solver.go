@@ -323,8 +323,13 @@ func (s *Solver) expand(ply int, f *frame, attacker bool) {
 	}
 }
 
+// evasionCap caps the evasion count a new check starts with. Measured on
+// six public problems (main proofs, nodes): uncapped 3.77M in all, always 1
+// 2.81M, capped at 8 1.50M, 1+n/4 2.32M.
+const evasionCap = 8
+
 // countEvasions starts a check the table knows nothing of with the
-// number of the defender's replies as its proof number (df-pn+'s
+// number of the defender's replies (capped) as its proof number (df-pn+'s
 // initialisation): no reply is mate at once, many make it expensive.
 func (s *Solver) countEvasions(k *kid) {
 	s.pos.DoMove(k.move)
@@ -333,7 +338,7 @@ func (s *Solver) countEvasions(k *kid) {
 	if n := s.scratch.N; n == 0 {
 		k.pn, k.dn, k.phand, k.length = 0, inf, 0, 0
 	} else {
-		k.pn = uint32(n)
+		k.pn = uint32(min(n, evasionCap))
 	}
 }
 
