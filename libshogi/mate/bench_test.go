@@ -2,6 +2,13 @@ package mate
 
 import (
 	"testing"
+	"time"
+)
+
+// The setting: a 1 GB table and 60 s per problem.
+const (
+	benchTableMB   = 1024
+	benchTimeLimit = 60 * time.Second
 )
 
 // BenchmarkPublic solves each public problem from an empty table of
