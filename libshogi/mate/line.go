@@ -126,8 +126,8 @@ func (s *Solver) pickEvasion(ply int, f *frame) (int, bool) {
 
 // uselessInterposition reports whether the defender's move m is a drop
 // between a distant checker and the king, not next to the king, onto a
-// square that no other defender piece protects: the attacker takes it and
-// goes on, so it only lengthens the line (無駄合).
+// square that no other defender piece protects: a candidate for 無駄合
+// (tightEvasion decides by the lengths whether it only adds its capture).
 func (s *Solver) uselessInterposition(m board.Move) bool {
 	pos := s.pos
 	if !m.IsDrop() {
@@ -229,27 +229,60 @@ func (s *Solver) stopOrDeadline() bool {
 	return s.stop.Load() || (s.extStop != nil && s.extStop.Load()) || (!s.deadline.IsZero() && time.Now().After(s.deadline))
 }
 
-// tightEvasion finds an evasion, not a useless interposition, after which
-// the attacker needs the whole bound: mate two plies sooner fails there.
+// tightEvasion finds the evasion that needs the whole bound, under the
+// tsume rule for interpositions: an ordinary evasion that needs it is
+// taken; a drop interposition that needs it is taken only if it adds more
+// than the two plies of the drop and its capture (中合); if an ordinary
+// evasion needs exactly two plies less, the drop is useless (無駄合) and
+// that evasion is taken instead.
 func (s *Solver) tightEvasion(ply int, f *frame) (int, bool) {
 	saved := s.limit
 	defer func() { s.limit = saved }()
-	for i := range f.kids {
-		if s.uselessInterposition(f.kids[i].move) {
-			continue
-		}
-		s.limit = saved - 2
+	// escapes reports whether kid i escapes a mate completed by ply bound.
+	escapes := func(i, bound int) (bool, bool) {
+		s.limit = bound
 		k := &f.kids[i]
 		s.pos.DoMove(k.move)
 		s.path = append(s.path[:ply+1], s.pos.Key())
 		r := s.mid(ply+1, inf, inf)
 		s.pos.UndoMove()
-		if s.aborted {
+		return r.pn != 0, !s.aborted
+	}
+	var drops []int
+	for i := range f.kids {
+		if s.uselessInterposition(f.kids[i].move) {
+			drops = append(drops, i)
+			continue
+		}
+		esc, ok := escapes(i, saved-2)
+		if !ok {
 			return 0, false
 		}
-		if r.pn != 0 {
+		if esc {
 			return i, true
 		}
+	}
+	for _, i := range drops {
+		esc, ok := escapes(i, saved-2)
+		if !ok {
+			return 0, false
+		}
+		if !esc {
+			continue
+		}
+		for j := range f.kids {
+			if s.uselessInterposition(f.kids[j].move) {
+				continue
+			}
+			esc2, ok := escapes(j, saved-4)
+			if !ok {
+				return 0, false
+			}
+			if esc2 {
+				return j, true // the drop only adds its capture: useless
+			}
+		}
+		return i, true
 	}
 	return 0, false
 }
