@@ -88,9 +88,9 @@ func (s *Solver) pickCheck(ply int, f *frame) (int, bool) {
 	return 0, false
 }
 
-// pickEvasion returns the evasion that resists longest; useless
-// interpositions count only when every evasion is one (then the shortest,
-// so that the line still ends in a real mate).
+// pickEvasion returns the evasion that resists longest: under a bound the
+// one that needs the whole bound (tightEvasion, with the rule for useless
+// interpositions), otherwise the one whose proof is longest.
 func (s *Solver) pickEvasion(ply int, f *frame) (int, bool) {
 	for i := range f.kids {
 		if f.kids[i].pn != 0 {
@@ -105,21 +105,14 @@ func (s *Solver) pickEvasion(ply int, f *frame) (int, bool) {
 			return i, true
 		}
 	}
-	best, bestUseless := -1, -1
+	// Without a bound (or when the bound's search ran out): the longest
+	// proof found. Useless interpositions are sorted out by the bounded
+	// extraction that the shortening runs (tightEvasion).
+	best := 0
 	for i := range f.kids {
-		k := &f.kids[i]
-		if s.uselessInterposition(k.move) {
-			if bestUseless < 0 || k.length < f.kids[bestUseless].length {
-				bestUseless = i
-			}
-			continue
-		}
-		if best < 0 || k.length > f.kids[best].length {
+		if f.kids[i].length > f.kids[best].length {
 			best = i
 		}
-	}
-	if best < 0 {
-		best = bestUseless
 	}
 	return best, true
 }
