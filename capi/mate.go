@@ -39,7 +39,11 @@ func shogi_mate_solver_new(tableMB C.int32_t, out *C.shogi_mate_solver_t, cerr *
 		if tableMB < 0 || int64(tableMB) > o.Max {
 			return errorf(statusInvalidArgument, "table_mb %d: must be 0..%d (0: %s)", int32(tableMB), o.Max, o.Default)
 		}
-		return newHandle(unsafe.Pointer(out), kindMateSolver, &mateSolver{s: mate.New(int(tableMB))})
+		s, err := mate.NewChecked(int(tableMB))
+		if err != nil {
+			return wrap(statusInvalidArgument, err)
+		}
+		return newHandle(unsafe.Pointer(out), kindMateSolver, &mateSolver{s: s})
 	})
 }
 

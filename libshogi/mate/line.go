@@ -88,9 +88,9 @@ func (s *Solver) pickCheck(ply int, f *frame) (int, bool) {
 	return 0, false
 }
 
-// pickEvasion returns the evasion that resists longest; useless
-// interpositions count only when every evasion is one (then the shortest,
-// so that the line still ends in a real mate).
+// pickEvasion returns the evasion that resists longest: under a bound the
+// one that needs the whole bound (tightEvasion, with the rule for useless
+// interpositions), otherwise the one whose proof is longest.
 func (s *Solver) pickEvasion(ply int, f *frame) (int, bool) {
 	for i := range f.kids {
 		if f.kids[i].pn != 0 {
@@ -105,29 +105,22 @@ func (s *Solver) pickEvasion(ply int, f *frame) (int, bool) {
 			return i, true
 		}
 	}
-	best, bestUseless := -1, -1
+	// Without a bound (or when the bound's search ran out): the longest
+	// proof found. Useless interpositions are sorted out by the bounded
+	// extraction that the shortening runs (tightEvasion).
+	best := 0
 	for i := range f.kids {
-		k := &f.kids[i]
-		if s.uselessInterposition(k.move) {
-			if bestUseless < 0 || k.length < f.kids[bestUseless].length {
-				bestUseless = i
-			}
-			continue
-		}
-		if best < 0 || k.length > f.kids[best].length {
+		if f.kids[i].length > f.kids[best].length {
 			best = i
 		}
-	}
-	if best < 0 {
-		best = bestUseless
 	}
 	return best, true
 }
 
 // uselessInterposition reports whether the defender's move m is a drop
-// between a distant checker and the king onto a square that no defender
-// piece but the king protects: the attacker takes it and goes on, so it
-// only lengthens the line (無駄合).
+// between a distant checker and the king, not next to the king, onto a
+// square that no other defender piece protects: a candidate for 無駄合
+// (tightEvasion decides by the lengths whether it only adds its capture).
 func (s *Solver) uselessInterposition(m board.Move) bool {
 	pos := s.pos
 	if !m.IsDrop() {
@@ -140,7 +133,8 @@ func (s *Solver) uselessInterposition(m board.Move) bool {
 	def := pos.SideToMove()
 	ksq := pos.KingSquare(def)
 	to := m.To()
-	if !board.Between(ksq, chk.First()).Has(to) {
+	// Next to the king the king itself may take back: not useless.
+	if !board.Between(ksq, chk.First()).Has(to) || board.StepAttacks(def, board.King, ksq).Has(to) {
 		return false
 	}
 	occ := pos.Occupied()
@@ -185,9 +179,9 @@ func VerifyLine(pos *board.Position, line []board.Move) error { return verifyLin
 // shorter verified line, and stops at a proven bound failure or after two
 // bounds that ran out of budget. It returns the shortest verified line.
 func (s *Solver) shorten(pos *board.Position, line []board.Move) []board.Move {
-	outer := s.maxNodes
-	budget := max(2*s.nodes, 100_000)
-	defer func() { s.limit, s.maxNodes = 0, outer }()
+	outer, outerLimit := s.maxNodes, s.limit
+	budget := max(4*s.nodes, 100_000)
+	defer func() { s.limit, s.maxNodes = outerLimit, outer }()
 	misses := 0
 	for bound := len(line) - 2; bound >= 1 && misses < 2; bound -= 2 {
 		if s.stopOrDeadline() || (outer != 0 && s.nodes >= outer) {
@@ -228,27 +222,60 @@ func (s *Solver) stopOrDeadline() bool {
 	return s.stop.Load() || (s.extStop != nil && s.extStop.Load()) || (!s.deadline.IsZero() && time.Now().After(s.deadline))
 }
 
-// tightEvasion finds an evasion, not a useless interposition, after which
-// the attacker needs the whole bound: mate two plies sooner fails there.
+// tightEvasion finds the evasion that needs the whole bound, under the
+// tsume rule for interpositions: an ordinary evasion that needs it is
+// taken; a drop interposition that needs it is taken only if it adds more
+// than the two plies of the drop and its capture (中合); if an ordinary
+// evasion needs exactly two plies less, the drop is useless (無駄合) and
+// that evasion is taken instead.
 func (s *Solver) tightEvasion(ply int, f *frame) (int, bool) {
 	saved := s.limit
 	defer func() { s.limit = saved }()
-	for i := range f.kids {
-		if s.uselessInterposition(f.kids[i].move) {
-			continue
-		}
-		s.limit = saved - 2
+	// escapes reports whether kid i escapes a mate completed by ply bound.
+	escapes := func(i, bound int) (bool, bool) {
+		s.limit = bound
 		k := &f.kids[i]
 		s.pos.DoMove(k.move)
 		s.path = append(s.path[:ply+1], s.pos.Key())
 		r := s.mid(ply+1, inf, inf)
 		s.pos.UndoMove()
-		if s.aborted {
+		return r.pn != 0, !s.aborted
+	}
+	var drops []int
+	for i := range f.kids {
+		if s.uselessInterposition(f.kids[i].move) {
+			drops = append(drops, i)
+			continue
+		}
+		esc, ok := escapes(i, saved-2)
+		if !ok {
 			return 0, false
 		}
-		if r.pn != 0 {
+		if esc {
 			return i, true
 		}
+	}
+	for _, i := range drops {
+		esc, ok := escapes(i, saved-2)
+		if !ok {
+			return 0, false
+		}
+		if !esc {
+			continue
+		}
+		for j := range f.kids {
+			if s.uselessInterposition(f.kids[j].move) {
+				continue
+			}
+			esc2, ok := escapes(j, saved-4)
+			if !ok {
+				return 0, false
+			}
+			if esc2 {
+				return j, true // the drop only adds its capture: useless
+			}
+		}
+		return i, true
 	}
 	return 0, false
 }

@@ -101,30 +101,68 @@ func TestVerifyReferenceSolutions(t *testing.T) {
 	}
 }
 
-// budgets: per-problem node limits that keep the suite quick; problems
-// not listed get defaultBudget.
-const defaultBudget = 2_000_000
+// quickBudgets are the node budgets of the problems that the default test
+// solves (a few seconds of CPU each); the others run in
+// TestPublicProblemsLong.
+var quickBudgets = map[string]uint64{
+	"zukou-036": 2_000_000,
+	"musou-055": 1_500_000,
+	"zukou-002": 1_000_000,
+	"zukou-030": 1_000_000,
+	"musou-069": 1_500_000,
+}
+
+// longBudget is what TestPublicProblemsLong gives every other problem.
+var longBudget = Limits{Nodes: 30_000_000, Time: 10 * time.Minute}
+
+// checkPublic solves one problem: a mate, a line that replays as a mate,
+// and on rows whose length the file vouches for, exactly that length.
+func checkPublic(t *testing.T, s *Solver, pr problem, lim Limits) {
+	t.Helper()
+	pos := tsumePosition(t, pr.sfen)
+	s.Clear()
+	res, err := s.Solve(pos, lim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%s: %v, %d plies (declared %d), %d nodes, %v", pr.id, res.Status, len(res.Line), pr.plies, res.Nodes, res.Time.Round(time.Millisecond))
+	if res.Status != Mate {
+		t.Errorf("%s: %v after %d nodes", pr.id, res.Status, res.Nodes)
+		return
+	}
+	if err := VerifyLine(pos, res.Line); err != nil {
+		t.Errorf("%s: line %s: %v", pr.id, lineText(res.Line), err)
+	}
+	if pr.exactLength() && len(res.Line) != pr.plies {
+		t.Errorf("%s: %d plies, want %d: %s", pr.id, len(res.Line), pr.plies, lineText(res.Line))
+	}
+}
 
 func TestPublicProblems(t *testing.T) {
-	s := New(32)
+	s := New(64)
+	n := 0
 	for _, pr := range loadProblems(t) {
-		pos := tsumePosition(t, pr.sfen)
-		s.Clear()
-		start := time.Now()
-		res, err := s.Solve(pos, Limits{Nodes: defaultBudget})
-		if err != nil {
-			t.Fatal(err)
+		if b, ok := quickBudgets[pr.id]; ok {
+			checkPublic(t, s, pr, Limits{Nodes: b})
+			n++
 		}
-		t.Logf("%s: %v %d plies (declared %d) nodes %d time %v", pr.id, res.Status, len(res.Line), pr.plies, res.Nodes, time.Since(start).Round(time.Millisecond))
-		if res.Status != Mate {
-			t.Errorf("%s: %v after %d nodes", pr.id, res.Status, res.Nodes)
-			continue
-		}
-		if err := VerifyLine(pos, res.Line); err != nil {
-			t.Errorf("%s: line %s: %v", pr.id, lineText(res.Line), err)
-		}
-		if pr.exactLength() && len(res.Line) != pr.plies {
-			t.Errorf("%s: %d plies, want %d: %s", pr.id, len(res.Line), pr.plies, lineText(res.Line))
+	}
+	if n != len(quickBudgets) {
+		t.Errorf("%d of the %d quick problems are in the file", n, len(quickBudgets))
+	}
+}
+
+// TestPublicProblemsLong solves the problems the quick test leaves out
+// (minutes each on a loaded machine): LIBSHOGI_MATE_LONG=1 go test -run
+// PublicProblemsLong -timeout 2h ./libshogi/mate
+func TestPublicProblemsLong(t *testing.T) {
+	if os.Getenv("LIBSHOGI_MATE_LONG") == "" {
+		t.Skip("set LIBSHOGI_MATE_LONG=1 (long: every problem outside quickBudgets)")
+	}
+	s := New(1024)
+	for _, pr := range loadProblems(t) {
+		if _, ok := quickBudgets[pr.id]; !ok {
+			checkPublic(t, s, pr, longBudget)
 		}
 	}
 }

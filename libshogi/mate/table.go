@@ -1,7 +1,10 @@
 package mate
 
 import (
+	"fmt"
 	"math/bits"
+	"runtime"
+	"unsafe"
 
 	"github.com/libshogi/libshogi/libshogi/board"
 )
@@ -10,18 +13,20 @@ import (
 // saturate at inf-1 so that they never read as final.
 const inf uint32 = 1<<32 - 1
 
-// entry is one table slot: a position (board, side to move and the
-// defender's hand, hashed; the attacker's hand apart) with its numbers.
+// entry is one table slot: a position (board and side to move, hashed;
+// both hands apart, so that hands compare by dominance) with its numbers.
 // For a proven entry hand is the proof hand, for a disproven one the
-// disproof hand, otherwise the attacker's hand of the position itself.
+// disproof hand, otherwise the attacker's hand of the position itself;
+// dhand is the defender's hand of the position (a proof holds for fewer
+// defender pieces, a disproof for more).
 type entry struct {
 	key    uint64
 	hand   board.Hand
+	dhand  board.Hand
 	pn, dn uint32
 	amount uint32 // nodes searched below this entry (replacement, collection)
 	length uint16 // plies to mate of the proof found (proven entries)
 	depth  uint16 // a disproof holds when at most depth plies remain (always: anyDepth)
-	_      uint32
 }
 
 const clusterSize = 8 // 8 × 32 bytes: four cache lines
@@ -35,6 +40,11 @@ type table struct {
 	clusters []cluster
 	used     int // slots holding an entry
 	gcs      int // collections run
+	// touched lists the clusters written since the last clear (nil after
+	// it overflowed), so that clearing a large, mostly empty table (the
+	// shortening clears it for every bound) does not sweep all of it.
+	touched  []uint32
+	overflow bool
 }
 
 const entryBytes = 32
@@ -44,8 +54,25 @@ const anyDepth = 0xffff
 
 // newTable returns a table of at most sizeBytes (at least one cluster).
 func newTable(sizeBytes int) *table {
+	t, err := newTableChecked(sizeBytes)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+// newTableChecked is newTable that reports memory the system refuses.
+func newTableChecked(sizeBytes int) (*table, error) {
 	n := max(sizeBytes/(clusterSize*entryBytes), 1)
-	return &table{clusters: make([]cluster, n)}
+	c, release, err := allocClusters(n)
+	if err != nil {
+		return nil, fmt.Errorf("mate: a table of %d MB: %w", sizeBytes>>20, err)
+	}
+	t := &table{clusters: c}
+	if release != nil {
+		runtime.SetFinalizer(t, func(*table) { release() })
+	}
+	return t, nil
 }
 
 // bytes is the memory the slots take.
@@ -54,8 +81,27 @@ func (t *table) bytes() int { return len(t.clusters) * clusterSize * entryBytes 
 func (t *table) capacity() int { return len(t.clusters) * clusterSize }
 
 func (t *table) clear() {
-	clear(t.clusters)
+	if t.overflow {
+		clear(t.clusters)
+	} else {
+		for _, ci := range t.touched {
+			t.clusters[ci] = cluster{}
+		}
+	}
+	t.touched, t.overflow = t.touched[:0], false
 	t.used, t.gcs = 0, 0
+}
+
+// touch records a cluster that received a new entry.
+func (t *table) touch(c *cluster) {
+	if t.overflow {
+		return
+	}
+	if len(t.touched) >= len(t.clusters)/8+64 {
+		t.overflow = true
+		return
+	}
+	t.touched = append(t.touched, uint32((uintptr(unsafe.Pointer(c))-uintptr(unsafe.Pointer(&t.clusters[0])))/unsafe.Sizeof(cluster{})))
 }
 
 func (t *table) cluster(key uint64) *cluster {
@@ -66,7 +112,7 @@ func (t *table) cluster(key uint64) *cluster {
 // lookup returns what the table knows of (key, hand): a proof whose hand
 // hand covers, a disproof whose hand covers hand, else the exact entry's
 // numbers, else ok=false.
-func (t *table) lookup(key uint64, hand board.Hand, remaining int) (e entry, ok bool) {
+func (t *table) lookup(key uint64, hand, dhand board.Hand, remaining int) (e entry, ok bool) {
 	c := t.cluster(key)
 	var exact, proof *entry
 	for i := range c {
@@ -77,14 +123,14 @@ func (t *table) lookup(key uint64, hand board.Hand, remaining int) (e entry, ok 
 		switch {
 		case s.pn == 0:
 			// The shortest applicable proof: a length-limited search needs it.
-			if covers(hand, s.hand) && (proof == nil || s.length < proof.length) {
+			if covers(hand, s.hand) && covers(s.dhand, dhand) && (proof == nil || s.length < proof.length) {
 				proof = s
 			}
 		case s.dn == 0:
-			if covers(s.hand, hand) && (s.depth == anyDepth || remaining <= int(s.depth)) {
+			if covers(s.hand, hand) && covers(dhand, s.dhand) && (s.depth == anyDepth || remaining <= int(s.depth)) {
 				return *s, true
 			}
-		case s.hand == hand:
+		case s.hand == hand && s.dhand == dhand:
 			exact = s
 		}
 	}
@@ -100,8 +146,8 @@ func (t *table) lookup(key uint64, hand board.Hand, remaining int) (e entry, ok 
 // store writes the result for the position (key, hand). A final result
 // (proven or disproven) carries its proof or disproof hand in e.hand and
 // removes the entries of the same position that it subsumes.
-func (t *table) store(key uint64, hand board.Hand, e entry) {
-	e.key = key
+func (t *table) store(key uint64, hand, dhand board.Hand, e entry) {
+	e.key, e.dhand = key, dhand
 	e.amount = max(e.amount, 1)
 	c := t.cluster(key)
 	var slot *entry
@@ -111,13 +157,13 @@ func (t *table) store(key uint64, hand board.Hand, e entry) {
 		if s.amount == 0 || s.key != key {
 			continue
 		}
-		if s.pn != 0 && s.dn != 0 && s.hand == hand {
+		if s.pn != 0 && s.dn != 0 && s.hand == hand && s.dhand == dhand {
 			if slot == nil {
 				slot = s
 				continue
 			}
 		}
-		if final && s.pn != 0 && s.dn != 0 && subsumed(&e, s.hand) {
+		if final && s.pn != 0 && s.dn != 0 && subsumed(&e, s.hand, s.dhand) {
 			if slot == nil {
 				slot = s
 			} else {
@@ -131,6 +177,7 @@ func (t *table) store(key uint64, hand board.Hand, e entry) {
 			if c[i].amount == 0 {
 				slot = &c[i]
 				t.used++
+				t.touch(c)
 				break
 			}
 		}
@@ -150,12 +197,12 @@ func (t *table) store(key uint64, hand board.Hand, e entry) {
 }
 
 // subsumed reports whether the final entry e decides the position whose
-// attacker hand is h.
-func subsumed(e *entry, h board.Hand) bool {
+// hands are h (attacker) and dh (defender).
+func subsumed(e *entry, h, dh board.Hand) bool {
 	if e.pn == 0 {
-		return covers(h, e.hand)
+		return covers(h, e.hand) && covers(e.dhand, dh)
 	}
-	return covers(e.hand, h)
+	return covers(e.hand, h) && covers(dh, e.dhand) && e.depth == anyDepth
 }
 
 // needsCollection reports whether the table is full enough to collect.

@@ -17,8 +17,11 @@ func (u *Session) mateSearch(pos *board.Position, limit time.Duration, done chan
 		u.finish(line, done)
 		return
 	}
-	s := mate.New(u.values.Int("MateHash"))
-	res, err := s.Solve(pos, mate.Limits{Time: limit, Stop: &u.stopM})
+	s, err := mate.NewChecked(u.values.Int("MateHash"))
+	var res mate.Result
+	if err == nil {
+		res, err = s.Solve(pos, mate.Limits{Time: limit, Stop: &u.stopM})
+	}
 	switch {
 	case err != nil:
 		u.infoString("go mate: %v", err)

@@ -141,6 +141,14 @@ TEST(errors) {
     CHECK_INT(shogi_mate_solver_new(-1, &s, &err), SHOGI_E_INVALID_ARGUMENT);
     CHECK(strstr(err.message, "table_mb") != NULL);
     CHECK_INT(shogi_mate_solver_new(1, NULL, NULL), SHOGI_E_NULL_POINTER);
+    /* A terabyte table: refused with an error where the system refuses the
+     * memory (never a crash), or granted lazily where it overcommits. */
+    {
+        shogi_mate_solver_t big = NULL;
+        int st = shogi_mate_solver_new(1048576, &big, &err);
+        CHECK(st == SHOGI_OK || st == SHOGI_E_INVALID_ARGUMENT);
+        if (st == SHOGI_OK) CHECK_INT(shogi_mate_solver_free(big, NULL), SHOGI_OK);
+    }
     CHECK_INT(shogi_mate_solver_new(1, &s, NULL), SHOGI_OK);
     CHECK_INT(shogi_mate_solve(s, p, NULL, &r, &err), SHOGI_E_INVALID_ARGUMENT);
     CHECK(strstr(err.message, "king") != NULL);

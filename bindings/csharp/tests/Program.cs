@@ -64,6 +64,7 @@ namespace LibShogi.Tests
             BoardModelTests.RunAll();
             ConventionsTests.RunAll();
             RecordTreeTests.RunAll();
+            MateTests.RunAll();
 
             if (Harness.KnownIssues.Count > 0)
                 Console.WriteLine("known library issues (not counted): " + string.Join(", ", Harness.KnownIssues.ToArray()));
