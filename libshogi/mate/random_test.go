@@ -164,7 +164,7 @@ func TestRandomAgainstBruteForce(t *testing.T) {
 				t.Errorf("%s: %v", p.SFEN(), err)
 			}
 		}
-		if pv := search.NewMateSolver(nil).Solve(p, 5); pv != nil {
+		if pv := search.NewChecksMateSearch(nil).Solve(p, 5); pv != nil {
 			searchMates++
 			if full.Status != Mate {
 				t.Errorf("%s: search.MateSolver mates within 5 with %s, df-pn says %v", p.SFEN(), lineText(pv), full.Status)
