@@ -382,6 +382,13 @@ func (e *Engine) setTime(us board.Color, lim Limits) {
 			hard = left - delay
 		}
 	}
+	// Policy for short byoyomi: NetworkDelay is a margin for the line,
+	// not a tax that may eat the move. A byoyomi move keeps at least 80%
+	// of the byoyomi less 5 ms (a 100 ms byoyomi thinks 75 ms, not the
+	// 10 ms that a 120 ms delay left), as engines floor their budget.
+	if floor := byo - byo/5 - 5*time.Millisecond; byo > 0 && hard < floor {
+		hard = floor
+	}
 	if hard < 10*time.Millisecond {
 		hard = 10 * time.Millisecond
 	}
