@@ -86,29 +86,124 @@ func minorFaults(t *testing.T) int64 {
 // 259 ms: the hash table was a fresh mapping whose pages the kernel gave
 // (and, with transparent huge pages, compacted memory for) at the first
 // write of the search. isready must leave the table in memory, so the
-// first search takes few page faults whatever the table size (256 MB here:
-// a search of 30000 nodes touches nearly all of its 128 huge pages, or
-// thousands of small ones).
+// first search takes few page faults whatever the table size (1 GB here:
+// a search of 50000 nodes writes to nearly all of its 512 huge pages, or to
+// tens of thousands of small ones; the rest of the process, its heap and
+// the goroutines of earlier tests, takes up to ~150).
 func TestFirstSearchTakesNoTableFaults(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("minor fault counts: Linux getrusage")
 	}
 	s := newSession(t)
 	s.send("setoption name EvalFile value " + writeTestNet(t))
-	s.send("setoption name USI_Hash value 256")
+	s.send("setoption name USI_Hash value 1024")
 	s.send("isready")
 	if l, before := s.expect("readyok", 60*time.Second); strings.Contains(strings.Join(before, "\n"), "rror") {
 		t.Fatalf("isready: %q before %q", before, l)
 	}
 	s.send("position startpos moves 7g7f 3c3d")
 	f0 := minorFaults(t)
-	s.send("go nodes 30000")
+	s.send("go nodes 50000")
 	_, before := s.expect("bestmove", 60*time.Second)
 	faults := minorFaults(t) - f0
-	if faults > 100 {
-		t.Errorf("first search: %d minor page faults (last info %q), want at most 100", faults, lastInfo(before))
+	if faults > 300 {
+		t.Errorf("first search: %d minor page faults (last info %q), want at most 300", faults, lastInfo(before))
 	}
 	t.Logf("first search: %d minor page faults", faults)
+	s.send("quit")
+	<-s.end
+}
+
+// Issue 13: a position command with an illegal move used to keep the
+// previous position, and the next go answered for it. The command is now
+// an error the GUI sees, and go answers "bestmove resign" (after an error
+// line) instead of a move for a position the GUI did not send; a valid
+// position command ends that state.
+func TestIllegalPositionRefusesGo(t *testing.T) {
+	s := newSession(t)
+	s.send("position startpos moves 7g7f")
+	for _, bad := range []string{
+		"position startpos moves 7g7f 3c3d 5e5d", // no piece on 5e
+		"position startpos moves 7g7f 7g7f",
+		"position sfen not/a/sfen b - 1",
+		"position startpos junk",
+	} {
+		s.send(bad)
+		if l, _ := s.expect("info string", 5*time.Second); !strings.HasPrefix(l, "info string ERROR: position") {
+			t.Errorf("%q: %q, want an ERROR info string", bad, l)
+		}
+		s.send("go depth 3")
+		l, before := s.expect("bestmove", 10*time.Second)
+		if l != "bestmove resign" || len(before) != 1 || !strings.HasPrefix(before[0], "info string ERROR: position") {
+			t.Errorf("go after %q: %q then %q, want an ERROR line and bestmove resign", bad, before, l)
+		}
+	}
+	// go infinite on a rejected position answers only at stop, as USI wants.
+	s.send("go infinite")
+	s.expect("info string ERROR", 5*time.Second)
+	s.send("isready")
+	if l, before := s.expect("readyok", 5*time.Second); len(before) != 0 {
+		t.Errorf("go infinite answered before stop: %q then %q", before, l)
+	}
+	s.send("stop")
+	if l, _ := s.expect("bestmove", 5*time.Second); l != "bestmove resign" {
+		t.Errorf("stop: %q", l)
+	}
+	// A valid position searches again (White to move after 7g7f).
+	s.send("position startpos moves 7g7f")
+	s.send("go depth 3")
+	l, before := s.expect("bestmove", 10*time.Second)
+	if l == "bestmove resign" || strings.Contains(strings.Join(before, "\n"), "ERROR") {
+		t.Errorf("valid position: %q then %q", before, l)
+	}
+	s.send("quit")
+	<-s.end
+}
+
+// Issue 13: a missing or unreadable EvalFile used to fall back silently to
+// the material evaluation. isready reports an ERROR, go refuses with
+// bestmove resign, and EvalFile <empty> (the built-in evaluation chosen
+// knowingly) or a good file ends the refusal.
+func TestBadEvalFileIsAnError(t *testing.T) {
+	dir := t.TempDir()
+	garbage := filepath.Join(dir, "garbage.bin")
+	if err := os.WriteFile(garbage, []byte("not a network"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := newSession(t)
+	s.send("position startpos")
+	for _, f := range []string{filepath.Join(dir, "missing.bin"), garbage} {
+		s.send("setoption name EvalFile value " + f)
+		s.send("isready")
+		l, before := s.expect("readyok", 10*time.Second)
+		if len(before) != 1 || !strings.HasPrefix(before[0], "info string ERROR: EvalFile") {
+			t.Errorf("isready with EvalFile %s: %q then %q", f, before, l)
+		}
+		s.send("go btime 0 wtime 0 byoyomi 100")
+		l, before = s.expect("bestmove", 10*time.Second)
+		if l != "bestmove resign" || len(before) == 0 || !strings.HasPrefix(before[len(before)-1], "info string ERROR: EvalFile") {
+			t.Errorf("go with EvalFile %s: %q then %q", f, before, l)
+		}
+	}
+	// go mate needs no evaluation: it still answers.
+	s.send("position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1")
+	s.send("go mate 5000")
+	if l, _ := s.expect("checkmate", 10*time.Second); l != "checkmate G*5b" {
+		t.Errorf("go mate with a bad EvalFile: %q", l)
+	}
+	for _, f := range []string{"<empty>", writeTestNet(t)} {
+		s.send("setoption name EvalFile value " + f)
+		s.send("isready")
+		l, before := s.expect("readyok", 10*time.Second)
+		if strings.Contains(strings.Join(before, "\n"), "ERROR") {
+			t.Errorf("isready with EvalFile %s: %q then %q", f, before, l)
+		}
+		s.send("position startpos")
+		s.send("go depth 2")
+		if l, before := s.expect("bestmove", 10*time.Second); l == "bestmove resign" || strings.Contains(strings.Join(before, "\n"), "ERROR") {
+			t.Errorf("go with EvalFile %s: %q then %q", f, before, l)
+		}
+	}
 	s.send("quit")
 	<-s.end
 }
