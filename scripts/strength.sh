@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Strength bench (issue 13): the working tree's engine against a baseline
 # revision, both as external USI engines under `shogi match`, on the
-# committed openings (tests/strength/openings.sfen, each played with both
-# colours), 1 thread, 64 MB hash each, the same evaluation for both.
+# committed openings (each played with both colours), 1 thread, 64 MB hash
+# each, the same evaluation for both. Openings: tests/strength/openings.sfen
+# (50 lines) for timed games; tests/strength/openings-200.sfen for nodes=
+# and depth= limits, where the engines are deterministic and a repeated
+# opening would only replay the same pair of games (keep -p <= 200 then).
 #
 #   scripts/strength.sh [-b REV] [-e test|builtin|both] [-l LIMIT] [-p PAIRS]
 #                       [-s SPRT] [-c CONCURRENCY] [-k DIR]
@@ -60,8 +63,10 @@ go run ./tests/strength/genopenings -net "$work/nn.bin"
 
 match() { # $1: eval name, $2: EvalFile value
 	local opts="option:Threads=1,option:USI_Hash=64,option:EvalFile=$2,$limit"
+	local openings=tests/strength/openings.sfen
+	case $limit in nodes=* | depth=*) openings=tests/strength/openings-200.sfen ;; esac
 	local args=(-a "name=new,usi=$work/new usi,$opts" -b "name=base,usi=$work/base usi,$opts"
-		-openings tests/strength/openings.sfen -pairs "$pairs" -concurrency "$conc" -q
+		-openings "$openings" -pairs "$pairs" -concurrency "$conc" -q
 		-save "$work/games-$1")
 	[ "$sprt" != none ] && args+=(-sprt "$sprt")
 	echo "== $1 evaluation: new vs base ($rev), $limit, up to $pairs pairs"
