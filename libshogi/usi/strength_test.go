@@ -207,3 +207,26 @@ func TestBadEvalFileIsAnError(t *testing.T) {
 	s.send("quit")
 	<-s.end
 }
+
+// Issue 13: searchmoves in the go command the match harness sends for a
+// byoyomi game ("go btime 0 wtime 0 byoyomi MS"), before or after the
+// clock tokens, restricts the move and keeps the byoyomi's time.
+func TestSearchMovesWithHarnessClock(t *testing.T) {
+	s := newSession(t)
+	for _, cmd := range []string{
+		"go btime 0 wtime 0 byoyomi 100 searchmoves 1g1f 9g9f",
+		"go searchmoves 1g1f 9g9f btime 0 wtime 0 byoyomi 100",
+	} {
+		s.send("position startpos moves 7g7f 3c3d")
+		s.send(cmd)
+		l, before := s.expect("bestmove", 10*time.Second)
+		if !strings.HasPrefix(l, "bestmove 1g1f") && !strings.HasPrefix(l, "bestmove 9g9f") {
+			t.Errorf("%q: %q", cmd, l)
+		}
+		if ms := infoField(lastInfo(before), "time"); ms < 70 {
+			t.Errorf("%q: thought %d ms, want at least 70", cmd, ms)
+		}
+	}
+	s.send("quit")
+	<-s.end
+}
