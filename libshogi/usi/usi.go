@@ -49,7 +49,7 @@ type Session struct {
 	running bool
 	done    chan struct{}
 	stopM   atomic.Bool
-	hitM    atomic.Bool // ponderhit came during the current go
+	hitM    atomic.Bool  // ponderhit came during the current go
 	multiPV atomic.Int32 // MultiPV of the current options (read by info)
 }
 
