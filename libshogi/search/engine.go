@@ -77,7 +77,9 @@ type Options struct {
 	MaxMovesToDraw   int // 0: no limit; otherwise the game is drawn at this move number
 	// ResignValue: resign when the best score is below -ResignValue (0: never).
 	ResignValue int
-	// NetworkDelay is kept back from every clock-based time limit.
+	// NetworkDelay is kept back from every clock-based time limit, except
+	// that a byoyomi move always keeps 80% of its byoyomi less 5 ms (see
+	// setTime).
 	NetworkDelay time.Duration
 	// Eval makes the evaluators; nil selects the built-in MaterialEval.
 	Eval EvalFactory
