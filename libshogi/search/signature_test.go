@@ -14,8 +14,8 @@ var benchSignature = []struct {
 	net   bool
 	nodes uint64
 }{
-	{"built-in", false, 145972},
-	{"test net", true, 339033},
+	{"built-in", false, 106628},
+	{"test net", true, 339027},
 }
 
 func TestBenchSignature(t *testing.T) {
