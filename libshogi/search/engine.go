@@ -82,7 +82,9 @@ type Options struct {
 	MaxMovesToDraw   int // 0: no limit; otherwise the game is drawn at this move number
 	// ResignValue: resign when the best score is below -ResignValue (0: never).
 	ResignValue int
-	// NetworkDelay is kept back from every clock-based time limit.
+	// NetworkDelay is kept back from every clock-based time limit, except
+	// that a byoyomi move always keeps 80% of its byoyomi less 5 ms (see
+	// setTime).
 	NetworkDelay time.Duration
 	// Eval makes the evaluators; nil selects the built-in MaterialEval.
 	Eval EvalFactory
@@ -391,6 +393,13 @@ func (e *Engine) setTime(us board.Color, lim Limits) {
 		if hard > left-delay {
 			hard = left - delay
 		}
+	}
+	// Policy for short byoyomi: NetworkDelay is a margin for the line,
+	// not a tax that may eat the move. A byoyomi move keeps at least 80%
+	// of the byoyomi less 5 ms (a 100 ms byoyomi thinks 75 ms, not the
+	// 10 ms that a 120 ms delay left), as engines floor their budget.
+	if floor := byo - byo/5 - 5*time.Millisecond; byo > 0 && hard < floor {
+		hard = floor
 	}
 	if hard < 10*time.Millisecond {
 		hard = 10 * time.Millisecond

@@ -421,6 +421,14 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 			improving = true
 		}
 
+		// Razoring: far below alpha near the leaves, only captures can
+		// save the node; when quiescence agrees, return its value.
+		if !pvNode && depth <= 3 && eval < alpha-Score(220+130*depth*depth) {
+			if v := t.qsearch(false, alpha-1, alpha, 0, ply); v < alpha {
+				return v
+			}
+		}
+
 		// Reverse futility pruning.
 		if !pvNode && depth < 8 && eval < ScoreMateInMaxPly {
 			margin := Score(80 * depth)

@@ -86,10 +86,24 @@ func (t *TT) Resize(mb int) error {
 	if t.release != nil {
 		t.release()
 	}
+	prefault(clusters)
 	t.clusters, t.release = clusters, release
 	t.mask = p - 1
 	t.gen = 0
 	return nil
+}
+
+// prefault writes to every page of a new table. A fresh mapping is only
+// address space: the kernel gives it memory at the first write to each
+// page, and with MADV_HUGEPAGE on a busy machine that first write may wait
+// for memory compaction. Left to the first search, those faults made a
+// 100 ms byoyomi move take 360 ms (issue 13); here they are paid by
+// setoption/isready, before the clock runs.
+func prefault(c []ttCluster) {
+	const perPage = 4096 / int(unsafe.Sizeof(ttCluster{}))
+	for i := 0; i < len(c); i += perPage {
+		c[i][0].data.Store(0)
+	}
 }
 
 // Clear empties the table.

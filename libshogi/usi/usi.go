@@ -40,11 +40,17 @@ type Session struct {
 	factory    search.EvalFactory
 
 	pos *board.Position
+	// posErr is why the last position command was rejected ("" when it
+	// was not); evalErr is why EvalFile could not be loaded. Either makes
+	// go refuse to search (see refuse).
+	posErr  string
+	evalErr string
 
 	mu      sync.Mutex // guards the fields below
 	running bool
 	done    chan struct{}
 	stopM   atomic.Bool
+	hitM    atomic.Bool  // ponderhit came during the current go
 	multiPV atomic.Int32 // MultiPV of the current options (read by info)
 
 	book bookState // the opening book (book.go)
@@ -134,6 +140,7 @@ func (u *Session) Handle(line string) (goOn bool) {
 	case "stop":
 		u.stopAndWait()
 	case "ponderhit":
+		u.hitM.Store(true)
 		u.eng.PonderHit()
 	case "gameover":
 		u.stopAndWait()
@@ -183,7 +190,7 @@ func (u *Session) setOption(args []string) {
 // apply makes the options effective (no search is running).
 func (u *Session) apply() {
 	u.applyBook()
-	if u.values.Equal(u.applied) {
+	if u.values.Equal(u.applied) && u.evalErr == "" {
 		return
 	}
 	path := u.values.EvalPath()
@@ -192,10 +199,19 @@ func (u *Session) apply() {
 	if path != u.loaded || fv != u.loadedFV || arch != u.loadedArch || u.factory == nil {
 		u.factory = nil
 		u.loaded = ""
+		u.evalErr = ""
 		if path != "" {
 			net, err := nnue.LoadWith(path, nnue.LoadOptions{Arch: arch})
 			if err != nil {
-				u.infoString("EvalFile %s: %v; using the built-in material evaluation", path, err)
+				// Policy (issue 13): a network that cannot be loaded is an
+				// error the GUI shows, and go refuses to search until
+				// EvalFile is loaded or emptied (<empty>: the built-in
+				// evaluation, chosen knowingly). A silent fallback gave a
+				// much weaker engine unawares. isready is still answered
+				// (a GUI left without readyok only hangs) and it tries
+				// the file again.
+				u.evalErr = fmt.Sprintf("EvalFile %s: %v", path, err)
+				u.infoString("ERROR: %s; go will not search until EvalFile loads (or is <empty> for the built-in evaluation)", u.evalErr)
 			} else {
 				u.factory = search.NNUEFactory(net, fv)
 				u.loaded, u.loadedFV, u.loadedArch = path, fv, arch
@@ -221,9 +237,17 @@ func (u *Session) apply() {
 	u.applied = u.values.Clone()
 }
 
+// badPosition rejects a position command: the GUI sees an error, and the
+// session holds no position until the next good one (go refuses), so that
+// no move is ever sent for a position the GUI did not send.
+func (u *Session) badPosition(format string, a ...any) {
+	u.posErr = cleanText(fmt.Sprintf(format, a...))
+	u.infoString("ERROR: %s; go will not search until a valid position command", u.posErr)
+}
+
 func (u *Session) position(args []string) {
 	if len(args) == 0 {
-		u.infoString("usage: position startpos|sfen <sfen> [moves ...]")
+		u.badPosition("usage: position startpos|sfen <sfen> [moves ...]")
 		return
 	}
 	var pos *board.Position
@@ -238,35 +262,36 @@ func (u *Session) position(args []string) {
 			i++
 		}
 		if i == 1 {
-			u.infoString("position sfen: missing SFEN")
+			u.badPosition("position sfen: missing SFEN")
 			return
 		}
 		p, err := board.FromSFEN(strings.Join(args[1:i], " "))
 		if err != nil {
-			u.infoString("position: %v", err)
+			u.badPosition("position: %v", err)
 			return
 		}
 		pos = p
 		rest = args[i:]
 	default:
-		u.infoString("position: expected startpos or sfen, got %q", truncate(args[0], 40))
+		u.badPosition("position: expected startpos or sfen, got %q", truncate(args[0], 40))
 		return
 	}
 	if len(rest) > 0 {
 		if rest[0] != "moves" {
-			u.infoString("position: expected moves, got %q", truncate(rest[0], 40))
+			u.badPosition("position: expected moves, got %q", truncate(rest[0], 40))
 			return
 		}
 		for _, mv := range rest[1:] {
 			m, err := pos.ParseMove(mv)
 			if err != nil {
-				u.infoString("position: move %s: %v", truncate(mv, 20), err)
+				u.badPosition("position: move %s: %v", truncate(mv, 20), err)
 				return
 			}
 			pos.DoMove(m)
 		}
 	}
 	u.pos = pos
+	u.posErr = ""
 }
 
 func (u *Session) isRunning() bool {
@@ -308,6 +333,14 @@ func (u *Session) goCmd(args []string) {
 	u.done = done
 	u.mu.Unlock()
 	u.stopM.Store(false)
+	u.hitM.Store(false)
+	if why := u.posErr; why != "" || u.evalErr != "" && !mate {
+		if why == "" {
+			why = u.evalErr
+		}
+		go u.refuse(why, lim, mate, done)
+		return
+	}
 	if !mate && u.bookGo(pos, lim, done) {
 		return
 	}
@@ -383,4 +416,25 @@ func (u *Session) finish(line string, done chan struct{}) {
 	u.running = false
 	u.mu.Unlock()
 	close(done)
+}
+
+// refuse answers a go that must not search: the last position command was
+// rejected (the session has no position the GUI sent) or EvalFile could
+// not be loaded. Policy (issue 13): an "info string ERROR" line the GUI
+// shows, then "bestmove resign" ("checkmate timeout" for go mate), at once
+// or, for go infinite/ponder, when stop or ponderhit comes, as USI wants.
+// Every GUI waits for bestmove after go: silence would hang the game until
+// the GUI's time-out, and a move for another position may be illegal or a
+// blunder in the GUI's game; resign is a reply every GUI handles and ends
+// the game visibly, with the reason in its log.
+func (u *Session) refuse(why string, lim search.Limits, mate bool, done chan struct{}) {
+	u.infoString("ERROR: %s; no search", why)
+	for (lim.Infinite || lim.Ponder && !u.hitM.Load()) && !u.stopM.Load() {
+		time.Sleep(time.Millisecond)
+	}
+	line := "bestmove resign"
+	if mate {
+		line = "checkmate timeout"
+	}
+	u.finish(line, done)
 }

@@ -127,7 +127,7 @@ func TestSessionScript(t *testing.T) {
 	s.send("setoption name EvalFile value /nonexistent/nn.bin")
 	s.send("isready")
 	l, before := s.expect("readyok", 5*time.Second)
-	if len(before) != 1 || !strings.HasPrefix(before[0], "info string EvalFile") {
+	if len(before) != 1 || !strings.HasPrefix(before[0], "info string ERROR: EvalFile") {
 		t.Errorf("isready with a missing EvalFile: %q then %q", before, l)
 	}
 	s.send("setoption name EvalFile value <empty>")
