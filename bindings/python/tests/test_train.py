@@ -168,7 +168,7 @@ def test_training_lowers_the_loss_and_resumes(teacher, tmp_path):
 def test_one_tiny_generation_end_to_end(tmp_path):
     cfg = train.PipelineConfig(generations=1, depths=(1,), positions=300, l1=32, l2=8, l3=8, epochs=1,
                                batch_size=128, shuffle=0, gensfen_threads=1, check_positions=200, match_pairs=1,
-                               match_limit="depth=1", match_concurrency=1)
+                               match_limit="depth=1,nodes=20000", match_concurrency=1, teacher_nodes=20_000)
     p = train.Pipeline(str(tmp_path), cfg, progress=False, log=None)
     rows = p.run()
     assert len(rows) == 1
@@ -184,3 +184,51 @@ def test_one_tiny_generation_end_to_end(tmp_path):
     # resuming a finished run does nothing more
     again = train.Pipeline(str(tmp_path), progress=False, log=None)
     assert again.run() == rows
+
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
+EXAMPLES = os.path.join(os.path.dirname(HERE), "examples")
+
+
+def test_script_runs_a_tiny_generation_and_resumes(tmp_path):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("train_from_zero", os.path.join(REPO, "scripts", "train_from_zero.py"))
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    work = str(tmp_path / "run")
+    argv = ["--workdir", work, "--tiny", "--positions", "300", "--epochs", "1", "--match-pairs", "1", "--no-progress",
+            "--plot", str(tmp_path / "plot.png")]
+    p = script.main(argv)
+    assert p.config.positions == 300 and p.config.l1 == 32 and p.config.depths == (1,)
+    assert os.path.getsize(str(tmp_path / "plot.png")) > 1000
+    assert p.is_done(0, "match")
+    # a second generation extends the run: warm start from generation 0
+    p2 = script.main(["--workdir", work, "--generations", "2", "--no-progress"])
+    rows = p2.table()
+    assert [r["generation"] for r in rows] == [0, 1] and rows[1]["opponent"] == "gen0"
+    assert rows[0] == p.table()[0]  # generation 0 was not redone
+
+
+def test_notebook_matches_its_script_and_runs(tmp_path, monkeypatch):
+    import json
+    import subprocess
+    import sys
+
+    r = subprocess.run([sys.executable, os.path.join(EXAMPLES, "make_train_notebook.py"), "--check"],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    with open(os.path.join(EXAMPLES, "train_from_zero.ipynb"), encoding="utf-8") as f:
+        nb = json.load(f)
+    assert nb["nbformat"] == 4
+    code = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
+    assert any("plt." in c for c in code) and any("progress=True" in c for c in code)
+    monkeypatch.setenv("MPLBACKEND", "Agg")
+    monkeypatch.setenv("TRAIN_WORKDIR", str(tmp_path / "nb"))
+    monkeypatch.setenv("TRAIN_TINY", "1")
+    ns = {}
+    for c in code:
+        exec(compile(c.replace("positions=2000", "positions=300"), "train_from_zero.ipynb", "exec"), ns)
+    assert ns["pipeline"].is_done(0, "match")
+    assert isinstance(ns["net"].evaluate(libshogi.Board()), int)
+    ns["net"].close()

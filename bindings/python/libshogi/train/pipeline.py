@@ -42,7 +42,9 @@ class PipelineConfig:
 
     generations: int = 5
     depths: tuple = (1, 2, 3, 4, 6)
+    teacher_nodes: int = 0  # >0: each teacher search also stops at this many nodes
     positions: int = 200_000
+    max_ply: int = 320
     val_fraction: float = 0.05
     random_moves: int = 8
     random_maxply: int = 24
@@ -130,7 +132,8 @@ class Pipeline(object):
         net = Network(self.net_path(g - 1)) if g > 0 else None
         try:
             t0 = time.time()
-            r = selfplay.gensfen(data, depth=c.depth(g), positions=c.positions, network=net, threads=c.gensfen_threads,
+            r = selfplay.gensfen(data, depth=c.depth(g), nodes=c.teacher_nodes or None, positions=c.positions,
+                                 max_ply=c.max_ply, network=net, threads=c.gensfen_threads,
                                  seed=c.seed * 1000 + g, random_moves=c.random_moves, random_maxply=c.random_maxply,
                                  eval_limit=c.eval_limit, progress=self.progress)
             secs = max(time.time() - t0, 1e-9)
