@@ -198,6 +198,7 @@ def test_script_runs_a_tiny_generation_and_resumes(tmp_path):
     spec.loader.exec_module(script)
     work = str(tmp_path / "run")
     argv = ["--workdir", work, "--tiny", "--positions", "300", "--epochs", "1", "--match-pairs", "1", "--no-progress",
+            "--teacher-nodes", "2000", "--match-limit", "depth=1,nodes=2000",
             "--plot", str(tmp_path / "plot.png")]
     p = script.main(argv)
     assert p.config.positions == 300 and p.config.l1 == 32 and p.config.depths == (1,)

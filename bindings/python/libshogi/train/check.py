@@ -19,9 +19,13 @@ def float_values(model, psv):
     bv, bo = csr_from_padded(fb.black)
     wv, wo = csr_from_padded(fb.white)
     model.eval()
-    t = torch.from_numpy
+    dev = model.ft_bias.device
+
+    def t(a):
+        return torch.from_numpy(a).to(dev)
+
     v = model(t(bv), t(bo), t(wv), t(wo), t(fb.side_to_move.copy()))
-    return v.double().numpy()
+    return v.double().cpu().numpy()
 
 
 def agreement(model, psv, network=None, limit=None):

@@ -52,9 +52,10 @@ class NnueModel(nn.Module):
         self.nnue2score, self.fv_scale = float(nnue2score), int(fv_scale)
         gen = torch.Generator().manual_seed(seed) if seed is not None else None
         self.ft = nn.EmbeddingBag(HALFKP_DIMS, l1, mode="sum", sparse=True, include_last_offset=True)
-        self.fp = nn.EmbeddingBag(FE_END, l1, mode="sum", sparse=True, include_last_offset=True) if factor_p else None
-        self.fk = nn.EmbeddingBag(KING_SQUARES, l1, mode="sum", sparse=True,
-                                  include_last_offset=True) if factor_k else None
+        # the virtual tables are small: dense gradients (a sparse one would
+        # hold a row per active feature, 38 per position and perspective)
+        self.fp = nn.EmbeddingBag(FE_END, l1, mode="sum", include_last_offset=True) if factor_p else None
+        self.fk = nn.EmbeddingBag(KING_SQUARES, l1, mode="sum", include_last_offset=True) if factor_k else None
         self.ft_bias = nn.Parameter(torch.full((l1,), 0.5))
         self.l1 = nn.Linear(2 * l1, l2)
         self.l2 = nn.Linear(l2, l3)
@@ -82,7 +83,8 @@ class NnueModel(nn.Module):
         return self.nnue2score * self.fv_scale / ACT_SCALE
 
     def sparse_parameters(self):
-        return [f.weight for f in (self.ft, self.fp, self.fk) if f is not None]
+        """The parameters with sparse gradients (for SparseAdam)."""
+        return [self.ft.weight]
 
     def dense_parameters(self):
         sparse = {id(p) for p in self.sparse_parameters()}
@@ -125,11 +127,11 @@ class NnueModel(nn.Module):
         """(125388, l1) float64 HalfKP weights with the virtual P and K rows
         folded in (row k*1548+p gets P[p] + K[k])."""
         l1 = self.shape[0]
-        w = self.ft.weight.detach().double().numpy().reshape(KING_SQUARES, FE_END, l1).copy()
+        w = self.ft.weight.detach().cpu().double().numpy().reshape(KING_SQUARES, FE_END, l1).copy()
         if self.fp is not None:
-            w += self.fp.weight.detach().double().numpy()[None, :, :]
+            w += self.fp.weight.detach().cpu().double().numpy()[None, :, :]
         if self.fk is not None:
-            w += self.fk.weight.detach().double().numpy()[:, None, :]
+            w += self.fk.weight.detach().cpu().double().numpy()[:, None, :]
         return w.reshape(HALFKP_DIMS, l1)
 
     def quantise(self):
@@ -139,7 +141,7 @@ class NnueModel(nn.Module):
             return np.clip(np.rint(np.asarray(a, dtype=np.float64) * scale) + offset, lo, hi)
 
         def t(p):
-            return p.detach().double().numpy()
+            return p.detach().cpu().double().numpy()
 
         ft_bias = q(t(self.ft_bias), FT_SCALE, -32768, 32767).astype(np.int16)
         ft_weight = q(self.merged_ft_weight(), FT_SCALE, -32768, 32767).astype(np.int16)
@@ -174,7 +176,7 @@ class NnueModel(nn.Module):
             raise ValueError("net shape %s, model shape %s" % (qnet.shape, self.shape))
 
         def put(p, a):
-            p.copy_(torch.from_numpy(np.asarray(a, dtype=np.float64)).to(p.dtype).reshape(p.shape))
+            p.copy_(torch.from_numpy(np.asarray(a, dtype=np.float64)).to(p.dtype).reshape(p.shape).to(p.device))
 
         with torch.no_grad():
             put(self.ft_bias, qnet.ft_bias / FT_SCALE)

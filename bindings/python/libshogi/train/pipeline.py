@@ -63,6 +63,7 @@ class PipelineConfig:
     scale: float = 600.0
     shuffle: int = 200_000
     data_threads: int = 1
+    device: str = "auto"  # training: a GPU when torch sees one, else the CPU
     check_positions: int = 10_000
     match_pairs: int = 50
     match_limit: str = "depth=3"
@@ -183,7 +184,8 @@ class Pipeline(object):
         else:
             model = NnueModel(c.l1, c.l2, c.l3, factor_p=c.factor_p, factor_k=c.factor_k, seed=c.seed)
         tr = Trainer(model, lr=c.lr, lr_decay=c.lr_decay, lambda_=c.lambda_, scale=c.scale, batch_size=c.batch_size,
-                     threads=c.data_threads, shuffle=c.shuffle, max_abs_score=c.eval_limit, seed=c.seed * 1000 + g)
+                     threads=c.data_threads, shuffle=c.shuffle, max_abs_score=c.eval_limit, seed=c.seed * 1000 + g,
+                     device=c.device)
         hist = tr.fit([os.path.join(d, "train.bin")], [os.path.join(d, "val.bin")], epochs=c.epochs,
                       checkpoint=self.checkpoint_path(g), progress=self.progress, log=self.log)
         steps = sum(h["steps"] for h in hist)

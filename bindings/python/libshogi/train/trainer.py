@@ -14,13 +14,23 @@ from .loss import elmo_loss
 from .model import NnueModel
 
 
-def batch_tensors(b):
+def batch_tensors(b, device=None):
     """(black_values, black_offsets, white_values, white_offsets, stm,
     score, result) tensors of a csr Batch (copies: the batch's memory is
-    the stream's)."""
+    the stream's), on device (None: the CPU)."""
     t = torch.from_numpy
-    return (t(b.black_values).long(), t(b.black_offsets).long(), t(b.white_values).long(),
-            t(b.white_offsets).long(), t(b.side_to_move.copy()), t(b.score.copy()), t(b.result.copy()))
+    out = (t(b.black_values).long(), t(b.black_offsets).long(), t(b.white_values).long(),
+           t(b.white_offsets).long(), t(b.side_to_move.copy()), t(b.score.copy()), t(b.result.copy()))
+    if device is not None and torch.device(device).type != "cpu":
+        out = tuple(x.to(device, non_blocking=True) for x in out)
+    return out
+
+
+def resolve_device(device):
+    """"auto": CUDA when torch sees a GPU, else the CPU; otherwise as given."""
+    if device in (None, "auto"):
+        return "cuda" if torch.cuda.is_available() else "cpu"
+    return device
 
 
 def _stream(files, batch_size, threads, shuffle, seed, **filters):
@@ -33,11 +43,13 @@ class Trainer(object):
 
     lr: Adam's step size; lr_decay: factor per epoch; warmup_steps: linear
     ramp; lambda_ and scale: the elmo loss; max_abs_score: positions whose
-    teacher score is beyond it are filtered out (0: none)."""
+    teacher score is beyond it are filtered out (0: none); device: "cpu",
+    "cuda", or "auto" (a GPU when there is one; nothing requires one)."""
 
     def __init__(self, model, lr=1e-3, lr_decay=0.7, warmup_steps=100, lambda_=0.5, scale=600.0, batch_size=4096,
-                 threads=1, shuffle=200_000, max_abs_score=3000, seed=1):
-        self.model = model
+                 threads=1, shuffle=200_000, max_abs_score=3000, seed=1, device="cpu"):
+        self.device = resolve_device(device)
+        self.model = model.to(self.device)
         self.lr, self.lr_decay, self.warmup_steps = lr, lr_decay, warmup_steps
         self.lambda_, self.scale = lambda_, scale
         self.batch_size, self.threads, self.shuffle = batch_size, threads, shuffle
@@ -68,7 +80,7 @@ class Trainer(object):
         with _stream(files, self.batch_size, self.threads, self.shuffle, self.seed + self.epoch,
                      **self._filters()) as ds:
             for b in ds:
-                bv, bo, wv, wo, stm, score, result = batch_tensors(b)
+                bv, bo, wv, wo, stm, score, result = batch_tensors(b, self.device)
                 self._set_lr(self.lr_at(self.epoch, self.step))
                 self.dense_opt.zero_grad()
                 self.sparse_opt.zero_grad()
@@ -93,7 +105,7 @@ class Trainer(object):
         total, n = 0.0, 0
         with _stream(files, self.batch_size, self.threads, 0, 0, **self._filters()) as ds:
             for b in ds:
-                bv, bo, wv, wo, stm, score, result = batch_tensors(b)
+                bv, bo, wv, wo, stm, score, result = batch_tensors(b, self.device)
                 loss = elmo_loss(self.model(bv, bo, wv, wo, stm), score, result, self.lambda_, self.scale)
                 total += loss.item() * len(b)
                 n += len(b)
@@ -137,7 +149,7 @@ class Trainer(object):
         os.replace(tmp, path)
 
     def load(self, path):
-        st = torch.load(path)
+        st = torch.load(path, map_location=self.device)
         self.model.load_state_dict(st["model"])
         self.dense_opt.load_state_dict(st["dense_opt"])
         self.sparse_opt.load_state_dict(st["sparse_opt"])
@@ -146,7 +158,7 @@ class Trainer(object):
 
 def load_model(path):
     """The model of a checkpoint file."""
-    st = torch.load(path)
+    st = torch.load(path, map_location="cpu")
     m = NnueModel(**st["model_config"])
     m.load_state_dict(st["model"])
     return m
