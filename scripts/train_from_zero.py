@@ -24,8 +24,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "bindings", "python"))
 
 # One tiny generation: a few minutes on a loaded 2-core machine.
-TINY = dict(generations=1, depths=(1,), teacher_nodes=20_000, positions=2000, l1=32, l2=8, l3=8, epochs=2, batch_size=256,
-            shuffle=10_000, check_positions=500, match_pairs=2, match_limit="depth=1,nodes=20000", match_concurrency=1)
+TINY = dict(generations=1, depths=(1,), teacher_nodes=20_000, positions=2000, l1=32, l2=8, l3=8, epochs=2,
+            batch_size=256, shuffle=10_000, check_positions=500, match_pairs=2, match_limit="depth=1,nodes=20000", match_concurrency=1)
 
 
 def parse(argv):

@@ -25,8 +25,8 @@ WORKDIR = os.environ.get("TRAIN_WORKDIR", "train_from_zero_run")
 TINY = os.environ.get("TRAIN_TINY", "1") == "1"  # one small generation in a few minutes
 
 if TINY:
-    config = PipelineConfig(generations=1, depths=(1,), teacher_nodes=20_000, positions=2000, l1=32, l2=8, l3=8, epochs=2,
-                            batch_size=256, shuffle=10_000, check_positions=500, match_pairs=2,
+    config = PipelineConfig(generations=1, depths=(1,), teacher_nodes=20_000, positions=2000, l1=32, l2=8, l3=8,
+                            epochs=2, batch_size=256, shuffle=10_000, check_positions=500, match_pairs=2,
                             match_limit="depth=1,nodes=20000", match_concurrency=1)
 else:
     # the real run: halfkp_256x2-32-32, depths 1, 2, 3, 4, 6

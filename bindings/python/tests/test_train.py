@@ -193,7 +193,8 @@ EXAMPLES = os.path.join(os.path.dirname(HERE), "examples")
 def test_script_runs_a_tiny_generation_and_resumes(tmp_path):
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("train_from_zero", os.path.join(REPO, "scripts", "train_from_zero.py"))
+    path = os.path.join(REPO, "scripts", "train_from_zero.py")
+    spec = importlib.util.spec_from_file_location("train_from_zero", path)
     script = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(script)
     work = str(tmp_path / "run")

@@ -69,7 +69,8 @@ class QuantisedNet(object):
         want_in = 2 * l1
         for i, (b, w) in enumerate(self.layers):
             if w.ndim != 2 or w.shape[1] != want_in or b.shape != (w.shape[0],):
-                raise ValueError("layer %d: bias %s weight %s do not chain from %d inputs" % (i, b.shape, w.shape, want_in))
+                raise ValueError("layer %d: bias %s weight %s do not chain from %d inputs"
+                                 % (i, b.shape, w.shape, want_in))
             want_in = w.shape[0]
         if self.layers[-1][1].shape[0] != 1:
             raise ValueError("the last layer must have one output")

@@ -212,7 +212,10 @@ class Pipeline(object):
         b = Network(self.net_path(g - 1)) if g > 0 else None
         try:
             spec_a = "name=gen%d,%s" % (g, c.match_limit)
-            spec_b = ("name=gen%d,%s" % (g - 1, c.match_limit)) if g > 0 else "name=builtin,net=builtin,%s" % c.match_limit
+            if g > 0:
+                spec_b = "name=gen%d,%s" % (g - 1, c.match_limit)
+            else:
+                spec_b = "name=builtin,net=builtin,%s" % c.match_limit
             r = selfplay.match(spec_a, spec_b, pairs=c.match_pairs, network_a=a, network_b=b,
                                openings=os.path.join(self.gen_dir(g), "openings.sfen"),
                                concurrency=c.match_concurrency, progress=self.progress)
