@@ -203,6 +203,11 @@ func decodeYBB(data []byte) (*Book, error) {
 		if err := record.DecodePackedSfen(&x.psfen, &d); err != nil {
 			return nil, entryError(FormatYBB, i, "bad PackedSfen: %v", err)
 		}
+		// A probe encodes the position it is given: an entry whose bytes
+		// are not what its position encodes to could never be found.
+		if c, err := record.EncodePackedSfen(&d); err != nil || c != x.psfen {
+			return nil, entryError(FormatYBB, i, "PackedSfen is not in canonical form")
+		}
 		end := moveArea + int64(x.offset) + int64(x.nmoves)*ms
 		if x.offset > uint64(len(data)) || end > int64(len(data)) {
 			return nil, entryError(FormatYBB, i, "moves at offset %d (%d of them) lie outside the file", x.offset, x.nmoves)

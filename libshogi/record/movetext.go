@@ -68,6 +68,9 @@ func KI2MoveText(p *board.Position, m board.Move) (string, error) {
 func moveTextErr(p *board.Position, m board.Move, n MoveNotation, prefix string) (string, error) {
 	s, ok := MoveText(p, m, n)
 	if !ok {
+		if _, err := p.MoveFromMove16(uint16(m)); err != nil {
+			return "", err // board's illegal-move error, which callers map
+		}
 		return "", fmt.Errorf("move %s is not legal in %s", m.USI(), p.SFEN())
 	}
 	return prefix + s, nil

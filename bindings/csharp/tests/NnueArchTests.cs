@@ -71,8 +71,8 @@ namespace LibShogi.Tests
                                 int[] b, w;
                                 FeatureSets.Features(info.FeatureSet, pos, out b, out w);
                                 Equal(info.MaxActive, b.Length, "features");
-                                acc.Refresh(Color.Black, b);
-                                acc.Refresh(Color.White, w);
+                                acc.Refresh(Side.Black, b);
+                                acc.Refresh(Side.White, w);
                                 int bk, wk;
                                 Kings(r[4], out bk, out wk);
                                 acc.SetKings(bk, wk);

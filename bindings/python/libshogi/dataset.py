@@ -260,7 +260,9 @@ class Dataset(_lib.HandleOwner):
             raise StopIteration
         return Batch(self._batch, self._copy)
 
-    next_batch = __next__
+    def next_batch(self):
+        """The next batch (the same as next(dataset)); StopIteration at the end."""
+        return self.__next__()
 
     def stats(self):
         """Counts so far (a dict; "removed" maps filter names to counts)."""

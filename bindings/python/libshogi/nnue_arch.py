@@ -8,7 +8,8 @@ import ctypes
 import os
 
 from . import _lib
-from ._lib import F, P_err, P_handle, P_i32, P_size, c_char_p, c_size, c_status, handle, i32, u32, u64, vp
+from ._lib import P_err as _P_err, P_handle as _P_handle, P_i32 as _P_i32, P_size as _P_size
+from ._lib import F, c_char_p, c_size, c_status, handle, i32, u32, u64, vp
 from .board import Board, _numpy, _text
 from .network import Accumulator, FeatureBatch, Network, _new_handle, _sfen_pointers
 
@@ -40,17 +41,17 @@ class NetworkInfo(ctypes.Structure):
     ]
 
 
-_lib.declare("shogi_network_info", c_status, handle, ctypes.POINTER(NetworkInfo), P_err)
-_lib.declare("shogi_network_load_with", c_status, c_char_p, c_char_p, i32, u32, P_handle, P_err)
-_lib.declare("shogi_network_make_test_arch", c_status, c_char_p, c_char_p, u64, P_handle, P_err)
-_lib.declare("shogi_feature_set_info", c_status, c_char_p, P_i32, P_i32, P_err)
-_lib.declare("shogi_position_features", c_status, c_char_p, handle, vp, vp, c_size, P_size, P_err)
-_lib.declare("shogi_sfens_features", c_status, c_char_p, vp, c_size, vp, vp, vp, P_err)
-_lib.declare("shogi_psv_features", c_status, c_char_p, vp, c_size, vp, vp, P_err)
-_lib.declare("shogi_hcpe_features", c_status, c_char_p, vp, c_size, vp, vp, P_err)
-_lib.declare("shogi_accumulator_set_kings", c_status, handle, i32, i32, P_err)
-_lib.declare("shogi_accumulator_refresh_position", c_status, handle, handle, P_err)
-_lib.declare("shogi_accumulator_update_move", c_status, handle, handle, u32, P_err)
+_lib.declare("shogi_network_info", c_status, handle, ctypes.POINTER(NetworkInfo), _P_err)
+_lib.declare("shogi_network_load_with", c_status, c_char_p, c_char_p, i32, u32, _P_handle, _P_err)
+_lib.declare("shogi_network_make_test_arch", c_status, c_char_p, c_char_p, u64, _P_handle, _P_err)
+_lib.declare("shogi_feature_set_info", c_status, c_char_p, _P_i32, _P_i32, _P_err)
+_lib.declare("shogi_position_features", c_status, c_char_p, handle, vp, vp, c_size, _P_size, _P_err)
+_lib.declare("shogi_sfens_features", c_status, c_char_p, vp, c_size, vp, vp, vp, _P_err)
+_lib.declare("shogi_psv_features", c_status, c_char_p, vp, c_size, vp, vp, _P_err)
+_lib.declare("shogi_hcpe_features", c_status, c_char_p, vp, c_size, vp, vp, _P_err)
+_lib.declare("shogi_accumulator_set_kings", c_status, handle, i32, i32, _P_err)
+_lib.declare("shogi_accumulator_refresh_position", c_status, handle, handle, _P_err)
+_lib.declare("shogi_accumulator_update_move", c_status, handle, handle, u32, _P_err)
 
 
 def network_info(network):

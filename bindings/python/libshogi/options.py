@@ -60,6 +60,7 @@ def _text(value):
 
 
 def set_option(handle, name, value):
+    """Sets the option called name of the engine handle (value: str, int or bool)."""
     _lib.require("shogi_engine_set_option")
     if not isinstance(name, str) or "\0" in name:
         raise ValueError("option name must be a str without NUL")
@@ -67,6 +68,7 @@ def set_option(handle, name, value):
 
 
 def get_option(handle, name):
+    """The value of the option called name of the engine handle, as text."""
     _lib.require("shogi_engine_get_option")
     if not isinstance(name, str) or "\0" in name:
         raise ValueError("option name must be a str without NUL")

@@ -142,7 +142,7 @@ def test_planes_stream_and_bulk_agree(psv_file):
 
 
 def test_torch_dataset(psv_file):
-    torch = pytest.importorskip("torch")
+    import torch  # scripts/setup.sh installs python3-torch
     path, _ = psv_file
     ds = dataset.TorchDataset(path, features="HalfKP", batch_size=1000)
     assert isinstance(ds, torch.utils.data.IterableDataset)

@@ -10,7 +10,7 @@ import pytest
 
 import libshogi
 
-torch = pytest.importorskip("torch", reason="libshogi.train needs PyTorch (the [train] extra)")
+import torch  # noqa: E402  scripts/setup.sh installs python3-torch; a missing torch fails
 
 from libshogi import train  # noqa: E402
 from libshogi.train import nnbin  # noqa: E402
