@@ -15,6 +15,23 @@
 
 #include "harness.h"
 
+#ifdef _WIN32
+#include <direct.h>
+#include <process.h>
+/* mingw has no mkdtemp: a folder named for the process. */
+static int make_temp_dir(char *buf, size_t n) {
+    const char *tmp = getenv("TEMP");
+    snprintf(buf, n, "%s\\shogi-book-%d", tmp && *tmp ? tmp : ".", _getpid());
+    return _mkdir(buf) == 0;
+}
+#else
+static int make_temp_dir(char *buf, size_t n) {
+    const char *tmp = getenv("TMPDIR");
+    snprintf(buf, n, "%s/shogi-book-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    return mkdtemp(buf) != NULL;
+}
+#endif
+
 static char dir[256];
 
 static const char *path_in(const char *name) {
@@ -269,10 +286,8 @@ static uint64_t live_before;
 TEST(no_leaks) { CHECK_U64(shogi_live_handles(), live_before); }
 
 int main(void) {
-    const char *tmp = getenv("TMPDIR");
-    snprintf(dir, sizeof dir, "%s/shogi-book-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    if (!mkdtemp(dir)) {
-        perror("mkdtemp");
+    if (!make_temp_dir(dir, sizeof dir)) {
+        perror("temporary folder");
         return 1;
     }
     live_before = shogi_live_handles();

@@ -75,6 +75,7 @@ class NnueModel(nn.Module):
 
     @property
     def name(self):
+        """The layout name, e.g. halfkp_256x2-32-32."""
         return "halfkp_%dx2-%d-%d" % self.shape
 
     @property
@@ -87,6 +88,7 @@ class NnueModel(nn.Module):
         return [self.ft.weight]
 
     def dense_parameters(self):
+        """The parameters of the dense layers (the feature transformer's rows are sparse)."""
         sparse = {id(p) for p in self.sparse_parameters()}
         return [p for p in self.parameters() if id(p) not in sparse]
 
@@ -102,6 +104,7 @@ class NnueModel(nn.Module):
         return acc + self.ft_bias
 
     def forward(self, black_values, black_offsets, white_values, white_offsets, side_to_move):
+        """The network's output for a batch given as CSR feature lists of both perspectives."""
         ab = self.accumulate(black_values, black_offsets)
         aw = self.accumulate(white_values, white_offsets)
         white = side_to_move.bool().unsqueeze(1)
@@ -172,6 +175,7 @@ class NnueModel(nn.Module):
         return m
 
     def load_quantised(self, qnet):
+        """Sets the float weights from a QuantisedNet (the inverse of quantise)."""
         if qnet.shape != self.shape:
             raise ValueError("net shape %s, model shape %s" % (qnet.shape, self.shape))
 
@@ -192,6 +196,7 @@ class NnueModel(nn.Module):
             put(self.out.weight, w / self.output_scale)
 
     def config(self):
+        """The constructor arguments, for checkpoints."""
         l1, l2, l3 = self.shape
         return dict(l1=l1, l2=l2, l3=l3, factor_p=self.factor_p, factor_k=self.factor_k,
                     nnue2score=self.nnue2score, fv_scale=self.fv_scale)

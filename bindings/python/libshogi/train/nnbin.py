@@ -82,9 +82,11 @@ class QuantisedNet(object):
 
     @property
     def name(self):
+        """The layout name of the net."""
         return "halfkp_%dx2-%d-%d" % self.shape
 
     def to_bytes(self):
+        """The nn.bin bytes of the net."""
         l1, l2, l3 = self.shape
         desc = arch_string(l1, l2, l3).encode("ascii")
         file_hash, ft_hash, net_hash = hashes(l1, l2, l3)
@@ -100,6 +102,7 @@ class QuantisedNet(object):
         return b"".join(parts)
 
     def save(self, path):
+        """Writes the net to path as nn.bin."""
         with open(path, "wb") as f:
             f.write(self.to_bytes())
 
@@ -139,5 +142,6 @@ class QuantisedNet(object):
 
     @classmethod
     def load(cls, path):
+        """Reads an nn.bin file."""
         with open(path, "rb") as f:
             return cls.from_bytes(f.read())

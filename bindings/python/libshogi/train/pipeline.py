@@ -71,6 +71,7 @@ class PipelineConfig:
     seed: int = 1
 
     def depth(self, g):
+        """The teacher search depth of generation g (the staged schedule)."""
         return int(self.depths[min(g, len(self.depths) - 1)])
 
 
@@ -99,12 +100,15 @@ class Pipeline(object):
     # ---- paths and state --------------------------------------------------
 
     def gen_dir(self, g):
+        """The folder of generation g."""
         return os.path.join(self.workdir, "gen%03d" % g)
 
     def net_path(self, g):
+        """The exported net of generation g."""
         return os.path.join(self.gen_dir(g), "nn.bin")
 
     def checkpoint_path(self, g):
+        """The training checkpoint of generation g."""
         return os.path.join(self.gen_dir(g), "checkpoint.pt")
 
     def _gen(self, g):
@@ -123,11 +127,13 @@ class Pipeline(object):
         self._save_state()
 
     def is_done(self, g, stage):
+        """Whether generation g has finished stage (resume skips it)."""
         return stage in self._gen(g).get("done", [])
 
     # ---- stages -------------------------------------------------------------
 
     def generate(self, g):
+        """Generates generation g's teacher data with the previous net."""
         c = self.config
         data = os.path.join(self.gen_dir(g), "data")
         net = Network(self.net_path(g - 1)) if g > 0 else None
@@ -177,6 +183,7 @@ class Pipeline(object):
             f.write("\n".join(lines) + "\n")
 
     def train(self, g):
+        """Trains generation g, warm-started from the previous checkpoint."""
         c = self.config
         d = self.gen_dir(g)
         if g > 0:
@@ -194,6 +201,7 @@ class Pipeline(object):
                    train_steps_per_s=steps / secs if secs else 0.0, history=hist)
 
     def export(self, g):
+        """Exports generation g's net and checks it against the float model."""
         model = load_model(self.checkpoint_path(g))
         model.export(self.net_path(g))
         with Network(self.net_path(g)) as net:
@@ -204,6 +212,7 @@ class Pipeline(object):
         self._done(g, "export", int_float_mean=a["mean_abs"], int_float_max=a["max_abs"], check_positions=a["n"])
 
     def match(self, g):
+        """Plays generation g against the previous one and records the Elo."""
         c = self.config
         if c.match_pairs <= 0:
             self._done(g, "match", opponent="none")
@@ -241,6 +250,7 @@ class Pipeline(object):
         self.write_table()
 
     def run(self):
+        """Runs the remaining generations, resuming where the state file says."""
         for g in range(self.config.generations):
             self.step(g)
         return self.table()
@@ -248,6 +258,7 @@ class Pipeline(object):
     # ---- the table ----------------------------------------------------------
 
     def table(self):
+        """The generations table as a list of rows."""
         rows = []
         for g in sorted(self.state["generations"], key=int):
             s = self.state["generations"][g]
@@ -257,6 +268,7 @@ class Pipeline(object):
         return rows
 
     def write_table(self):
+        """Writes generations.tsv."""
         path = os.path.join(self.workdir, "generations.tsv")
 
         def fmt(v):

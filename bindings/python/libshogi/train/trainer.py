@@ -64,6 +64,7 @@ class Trainer(object):
         return {"max_abs_score": self.max_abs_score} if self.max_abs_score else {}
 
     def lr_at(self, epoch, step):
+        """The learning rate at (epoch, step): warm-up, then decay per epoch."""
         warm = min(1.0, (step + 1) / self.warmup_steps) if self.warmup_steps else 1.0
         return self.lr * (self.lr_decay ** epoch) * warm
 
@@ -139,16 +140,19 @@ class Trainer(object):
         return self.history
 
     def state(self):
+        """The trainer's state (model, optimisers, history) for a checkpoint."""
         return dict(model_config=self.model.config(), model=self.model.state_dict(),
                     dense_opt=self.dense_opt.state_dict(), sparse_opt=self.sparse_opt.state_dict(),
                     epoch=self.epoch, step=self.step, history=self.history)
 
     def save(self, path):
+        """Writes a checkpoint to path (atomically)."""
         tmp = path + ".tmp"
         torch.save(self.state(), tmp)
         os.replace(tmp, path)
 
     def load(self, path):
+        """Resumes from the checkpoint at path."""
         st = torch.load(path, map_location=self.device)
         self.model.load_state_dict(st["model"])
         self.dense_opt.load_state_dict(st["dense_opt"])
