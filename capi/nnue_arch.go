@@ -4,13 +4,14 @@ package main
 import "C"
 
 import (
+	"errors"
 	"fmt"
-	"github.com/libshogi/libshogi/internal/batch"
 	"unsafe"
 
 	"github.com/libshogi/libshogi/libshogi/board"
 	"github.com/libshogi/libshogi/libshogi/nnue"
 	"github.com/libshogi/libshogi/libshogi/record"
+	"github.com/libshogi/libshogi/libshogi/training"
 )
 
 // The NNUE architectures section of shogi.h: network information, loading
@@ -197,21 +198,15 @@ func featureRows(fs nnue.FeatureSet, n C.size_t, black, white *C.int32_t) ([2][]
 // fillRow writes row i of both arrays from p, or -1s and the error.
 func fillRow(fs nnue.FeatureSet, rows [2][]int32, i int, p *board.Position, err error) error {
 	k := fs.MaxActive
-	for c := board.Black; c <= board.White && err == nil; c++ {
-		row := rows[c][i*k : (i+1)*k]
-		f, ok := fs.AppendActive(row[:0], p, c)
-		if !ok || len(f) != k {
-			err = errorf(statusState, "row %d: a king is missing: no %s features", i, fs.Short)
-		}
-	}
+	rb, rw := rows[0][i*k:(i+1)*k], rows[1][i*k:(i+1)*k]
 	if err != nil {
-		for c := range rows {
-			for j := i * k; j < (i+1)*k; j++ {
-				rows[c][j] = -1
-			}
-		}
+		training.ClearRow(rb, rw)
+		return err
 	}
-	return err
+	if err := training.PositionRow(fs, p, rb, rw); err != nil {
+		return errorf(statusState, "row %d: %v", i, err)
+	}
+	return nil
 }
 
 //export shogi_sfens_features
@@ -257,8 +252,8 @@ func shogi_sfens_features(featureSetName *C.char, sfens **C.char, n C.size_t, bl
 	})
 }
 
-// recordFeatures is the body of the PSV and hcpe batch functions: decode
-// record i into a diagram, then fill its rows.
+// recordFeatures is the body of the PSV and hcpe batch functions: the
+// arguments checked, the work done by training.RecordFeatures.
 func recordFeatures(featureSetName *C.char, data unsafe.Pointer, n C.size_t, size int, black, white *C.int32_t,
 	decode func(b []byte, d *record.Diagram) error) error {
 	fs, err := featureSet(featureSetName)
@@ -273,28 +268,11 @@ func recordFeatures(featureSetName *C.char, data unsafe.Pointer, n C.size_t, siz
 		return err
 	}
 	in := unsafe.Slice((*byte)(data), int(n)*size)
-	return bulkError(batch.Each(int(n), 512, func(i int) error {
-		var d record.Diagram
-		if err := decode(in[i*size:(i+1)*size], &d); err != nil {
-			return fillRow(fs, rows, i, nil, wrap(statusParse, fmt.Errorf("record %d: %w", i, err)))
-		}
-		if fs.Kind != nnue.KindHalfKPE9 {
-			k := fs.MaxActive
-			kings := [2]board.Square{d.KingSquare(board.Black), d.KingSquare(board.White)}
-			for c := board.Black; c <= board.White; c++ {
-				f, ok := fs.AppendActivePieces(rows[c][i*k:i*k:(i+1)*k], &d.Squares, &d.Hands, kings, c)
-				if !ok || len(f) != k {
-					return fillRow(fs, rows, i, nil, errorf(statusState, "record %d: a king is missing: no %s features", i, fs.Short))
-				}
-			}
-			return nil
-		}
-		p, err := board.FromSetup(&d, board.SFENOptions{}) // HalfKPE9 needs the attacks of a position
-		if err != nil {
-			return fillRow(fs, rows, i, nil, wrap(statusParse, fmt.Errorf("record %d: %w", i, err)))
-		}
-		return fillRow(fs, rows, i, p, nil)
-	}))
+	i, err := training.RecordFeatures(fs, in, size, decode, rows[0], rows[1])
+	if errors.Is(err, training.ErrNoKing) {
+		return errorf(statusState, "record %d: %v", i, err)
+	}
+	return bulkError(i, err)
 }
 
 //export shogi_psv_features
