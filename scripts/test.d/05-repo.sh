@@ -2,7 +2,7 @@
 # Repository hygiene, before anything is built:
 #  - no build output is tracked (test binaries, libraries, objects, executables);
 #  - no tracked file is over 4 MB unless tests/large-files.txt names it with a reason;
-#  - no test or script reads ../shared: a user's clone has nothing beside it;
+#  - no test or script reads the shared folder beside the checkout: a user's clone has none;
 #  - a fresh clone, alone in an empty folder, runs the tests that read golden data.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -22,7 +22,7 @@ fi
 
 reads=$(git grep -l -E '\.\./shared|\.\./\.\./shared' -- '*.go' '*.py' '*.c' '*.cs' '*.sh' 'CMakeLists.txt' ':!scripts/test.d/05-repo.sh' || true)
 if [ -n "$reads" ]; then
-  echo "05-repo: these files read ../shared (a clone has no ../shared):" >&2; echo "$reads" >&2; exit 1
+  echo "05-repo: these files read the shared folder beside the checkout (a clone has none):" >&2; echo "$reads" >&2; exit 1
 fi
 
 # A copy of the repository's files (tracked and not ignored), alone in an
@@ -34,4 +34,4 @@ git ls-files -z --cached --others --exclude-standard | while IFS= read -r -d '' 
   [ -e "$f" ] && printf '%s\0' "$f"
 done | xargs -0 cp --parents -t "$tmp/libshogi"
 (cd "$tmp/libshogi" && go test -count=1 -run 'Perft|Golden|Vector|Move16|PSV|HCPE' ./libshogi/board ./libshogi/record ./libshogi/nnue)
-echo "05-repo: ok (no build outputs, no large files, no ../shared; a lone clone reads its golden data)"
+echo "05-repo: ok (no build outputs, no large files, no reads beside the checkout; a lone copy reads its golden data)"
