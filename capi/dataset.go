@@ -182,7 +182,7 @@ func shogi_dataset_stats(h C.shogi_dataset_t, out *C.shogi_dataset_stats_t, cerr
 		s := d.st.Stats()
 		*out = C.shogi_dataset_stats_t{
 			struct_size: C.int64_t(size),
-			records: C.int64_t(s.Records), bad: C.int64_t(s.Bad), positions: C.int64_t(s.Positions),
+			records:     C.int64_t(s.Records), bad: C.int64_t(s.Bad), positions: C.int64_t(s.Positions),
 			batches: C.int64_t(s.Batches), epochs: C.int64_t(s.Epochs),
 		}
 		for i, r := range s.Removed {

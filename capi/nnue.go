@@ -255,25 +255,11 @@ func shogi_position_halfkp_features(pos C.shogi_position_t, black, white *C.int3
 			}
 			fs[c] = f
 		}
-		*count = C.size_t(len(fs[0]))
 		if len(fs[0]) != len(fs[1]) {
+			*count = C.size_t(len(fs[0]))
 			return errorf(statusInternal, "feature counts differ: %d and %d", len(fs[0]), len(fs[1]))
 		}
-		if black == nil && white == nil {
-			return nil
-		}
-		if black == nil {
-			return errNull("black")
-		}
-		if white == nil {
-			return errNull("white")
-		}
-		if uint64(capacity) < uint64(len(fs[0])) {
-			return errorf(statusBufferTooSmall, "arrays of %d items are too small: %d needed", uint64(capacity), len(fs[0]))
-		}
-		copy(unsafe.Slice((*int32)(unsafe.Pointer(black)), len(fs[0])), fs[0])
-		copy(unsafe.Slice((*int32)(unsafe.Pointer(white)), len(fs[1])), fs[1])
-		return nil
+		return writeFeaturePair(fs, black, white, capacity, count)
 	})
 }
 

@@ -160,23 +160,29 @@ func shogi_position_features(featureSetName *C.char, pos C.shogi_position_t, bla
 				return errorf(statusState, "a king is missing: no %s features", fs.Short)
 			}
 		}
-		*count = C.size_t(len(f[0]))
-		if black == nil && white == nil {
-			return nil
-		}
-		if black == nil {
-			return errNull("black")
-		}
-		if white == nil {
-			return errNull("white")
-		}
-		if uint64(capacity) < uint64(len(f[0])) {
-			return errorf(statusBufferTooSmall, "arrays of %d items are too small: %d needed", uint64(capacity), len(f[0]))
-		}
-		copy(unsafe.Slice((*int32)(unsafe.Pointer(black)), len(f[0])), f[0])
-		copy(unsafe.Slice((*int32)(unsafe.Pointer(white)), len(f[1])), f[1])
-		return nil
+		return writeFeaturePair(f, black, white, capacity, count)
 	})
+}
+
+// writeFeaturePair stores one position's features from both perspectives:
+// *count always, the arrays when given (both or neither) and large enough.
+func writeFeaturePair(f [2][]int32, black, white *C.int32_t, capacity C.size_t, count *C.size_t) error {
+	*count = C.size_t(len(f[0]))
+	if black == nil && white == nil {
+		return nil
+	}
+	if black == nil {
+		return errNull("black")
+	}
+	if white == nil {
+		return errNull("white")
+	}
+	if uint64(capacity) < uint64(len(f[0])) {
+		return errorf(statusBufferTooSmall, "arrays of %d items are too small: %d needed", uint64(capacity), len(f[0]))
+	}
+	copy(unsafe.Slice((*int32)(unsafe.Pointer(black)), len(f[0])), f[0])
+	copy(unsafe.Slice((*int32)(unsafe.Pointer(white)), len(f[1])), f[1])
+	return nil
 }
 
 // featureRows checks the batch arguments and returns the two output arrays

@@ -110,7 +110,6 @@ func colorName(c Color) string {
 	return "white"
 }
 
-
 // SFEN writes the canonical SFEN: hands in the order R B G S N L P, Black first.
 func (p *Position) SFEN() string {
 	d := p.Setup()
