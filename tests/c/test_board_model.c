@@ -8,12 +8,7 @@
 #include <string.h>
 
 #include "harness.h"
-
-static shogi_position_t pos_from(const char *sfen) {
-    shogi_position_t p = NULL;
-    CHECK_INT(shogi_position_from_sfen(sfen, &p, NULL), SHOGI_OK);
-    return p;
-}
+#include "positions.h"
 
 static int sq(int file, int rank) { return (file - 1) * 9 + (rank - 1); }
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "positions.h"
 
 #ifndef SHOGI_EXPECTED_VERSION
 #error "build with -DSHOGI_EXPECTED_VERSION=\"x.y.z\""
@@ -51,16 +52,6 @@ static int valid_utf8(const char *s) {
         }
     }
     return 1;
-}
-
-static shogi_position_t must_sfen(const char *sfen) {
-    shogi_position_t p = NULL;
-    shogi_error_t e;
-    if (shogi_position_from_sfen(sfen, &p, &e) != SHOGI_OK) {
-        printf("  cannot load %s: %s\n", sfen, e.message);
-        return NULL;
-    }
-    return p;
 }
 
 static void sfen_of(shogi_position_t p, char *buf, size_t cap) {
@@ -265,7 +256,7 @@ TEST(position_from_sfen) {
     shogi_position_free(r, NULL);
 
     /* canonical output: hands in R B G S N L P order, white side */
-    p = must_sfen("l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1");
+    p = pos_from("l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1");
     sfen_of(p, buf, sizeof buf);
     CHECK_STR(buf, "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1");
     int32_t side = -1;
@@ -527,7 +518,7 @@ TEST(legal_moves) {
     shogi_position_free(p, NULL);
 
     /* the position with the most legal moves (593) fits SHOGI_MAX_MOVES */
-    p = must_sfen("R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1");
+    p = pos_from("R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1");
     CHECK_INT(shogi_position_legal_moves(p, moves, SHOGI_MAX_MOVES, &count, NULL), SHOGI_OK);
     CHECK_INT(count, 593);
     shogi_position_free(p, NULL);
@@ -637,7 +628,7 @@ TEST(do_undo) {
 }
 
 TEST(key_and_in_check) {
-    shogi_position_t p = must_sfen("4k4/9/9/9/9/9/9/9/4K3r b - 1"), q = NULL;
+    shogi_position_t p = pos_from("4k4/9/9/9/9/9/9/9/4K3r b - 1"), q = NULL;
     int32_t v = -1;
     CHECK_INT(shogi_position_in_check(p, &v, NULL), SHOGI_OK);
     CHECK_INT(v, 1);
@@ -716,7 +707,7 @@ TEST(repetition) {
     shogi_position_free(p, NULL);
 
     /* perpetual check by Black (rules.md section 7) */
-    p = must_sfen("8k/9/7R1/9/9/9/9/9/4K4 b - 1");
+    p = pos_from("8k/9/7R1/9/9/9/9/9/4K4 b - 1");
     const char *checks[] = {"2c1c", "1a2a", "1c2c", "2a1a"};
     play(p, checks, 4, 3);
     CHECK_INT(shogi_position_repetition(p, &st, NULL), SHOGI_OK);
@@ -748,7 +739,7 @@ TEST(game_result) {
     CHECK_INT(shogi_position_game_result(p, 0, NULL, &e), SHOGI_E_NULL_POINTER);
     shogi_position_free(p, NULL);
     /* checkmated: White king 5a, Black golds 5b and 5c */
-    p = must_sfen("4k4/4G4/4G4/9/9/9/9/9/4K4 w - 1");
+    p = pos_from("4k4/4G4/4G4/9/9/9/9/9/4K4 w - 1");
     CHECK_INT(shogi_position_game_result(p, 0, &res, NULL), SHOGI_OK);
     CHECK_INT(res, SHOGI_GAME_CHECKMATED);
     size_t n = 99;
@@ -758,7 +749,7 @@ TEST(game_result) {
 }
 
 TEST(mate1) {
-    shogi_position_t p = must_sfen("4k4/9/4G4/9/9/9/9/9/4K4 b G 1");
+    shogi_position_t p = pos_from("4k4/9/4G4/9/9/9/9/9/4K4 b G 1");
     uint32_t m = 0;
     int32_t res = -1;
     CHECK_INT(shogi_position_mate1(p, &m, NULL), SHOGI_OK);
@@ -783,13 +774,13 @@ TEST(declaration) {
     int32_t r = -1;
     uint32_t m = 1;
     /* 27 points, 10 pieces: Black needs 28 and loses (rules.md 8.1) */
-    shogi_position_t b = must_sfen("K8/+P+P+P+P+P+P+P+P+P/+P8/9/9/9/9/9/8k b 2RB2Gb2g4s4n4l8p 1");
+    shogi_position_t b = pos_from("K8/+P+P+P+P+P+P+P+P+P/+P8/9/9/9/9/9/8k b 2RB2Gb2g4s4n4l8p 1");
     CHECK_INT(shogi_position_declaration(b, SHOGI_RULE_27, &r, &m, NULL), SHOGI_OK);
     CHECK_INT(r, SHOGI_DECLARATION_LOSE);
     CHECK_INT(m, SHOGI_MOVE_NONE);
     shogi_position_free(b, NULL);
     /* the same rotated: White needs 27 and wins */
-    shogi_position_t w = must_sfen("K8/9/9/9/9/9/8+p/+p+p+p+p+p+p+p+p+p/8k w B2G4S4N4L8P2rb2g 1");
+    shogi_position_t w = pos_from("K8/9/9/9/9/9/8+p/+p+p+p+p+p+p+p+p+p/8k w B2G4S4N4L8P2rb2g 1");
     CHECK_INT(shogi_position_declaration(w, SHOGI_RULE_27, &r, &m, NULL), SHOGI_OK);
     CHECK_INT(r, SHOGI_DECLARATION_WIN);
     CHECK_INT(m, SHOGI_MOVE_WIN);
@@ -807,11 +798,11 @@ TEST(declaration) {
     CHECK_INT(shogi_position_declaration(NULL, SHOGI_RULE_27, &r, &m, &e), SHOGI_E_BAD_HANDLE);
     shogi_position_free(w, NULL);
     /* try rule: Black king one step from 5a, which is empty */
-    shogi_position_t t = must_sfen("9/9/9/9/9/9/9/4K4/k8 b - 1");
+    shogi_position_t t = pos_from("9/9/9/9/9/9/9/4K4/k8 b - 1");
     CHECK_INT(shogi_position_declaration(t, SHOGI_RULE_TRY, &r, &m, NULL), SHOGI_OK);
     CHECK_INT(r, SHOGI_DECLARATION_LOSE);
     shogi_position_free(t, NULL);
-    t = must_sfen("9/4K4/9/9/9/9/9/9/k8 b - 1");
+    t = pos_from("9/4K4/9/9/9/9/9/9/k8 b - 1");
     CHECK_INT(shogi_position_declaration(t, SHOGI_RULE_TRY, &r, &m, NULL), SHOGI_OK);
     CHECK_INT(r, SHOGI_DECLARATION_WIN);
     char usi[SHOGI_USI_MOVE_SIZE];

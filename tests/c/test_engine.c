@@ -10,15 +10,9 @@
 #include <string.h>
 
 #include "harness.h"
+#include "positions.h"
 
 #include "threads.h"
-
-static shogi_position_t pos_from(const char *sfen) {
-    shogi_position_t p = NULL;
-    shogi_status_t s = shogi_position_from_sfen(sfen, &p, NULL);
-    CHECK_INT(s, SHOGI_OK);
-    return p;
-}
 
 static int is_legal(shogi_position_t p, uint32_t m) {
     int32_t legal = 0;

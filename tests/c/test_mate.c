@@ -9,16 +9,11 @@
 #include <string.h>
 
 #include "harness.h"
+#include "positions.h"
 
 #include "threads.h"
 
 static uint64_t live_at_start;
-
-static shogi_position_t pos_from(const char *sfen) {
-    shogi_position_t p = NULL;
-    CHECK_INT(shogi_position_from_sfen(sfen, &p, NULL), SHOGI_OK);
-    return p;
-}
 
 /* Mate in 3 with a single solution (a silver drop, then the rook promotes). */
 TEST(mate_in_three) {

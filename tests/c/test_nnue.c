@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "positions.h"
 
 #define MAX_ROWS 1024
 #define TMP_NET "test_nnue_net.tmp"
@@ -43,17 +44,9 @@ static int read_golden(const char *path) {
     }
     while (fgets(line, sizeof line, f) && n_rows < MAX_ROWS) {
         char *fields[5];
-        char *p = line;
-        int i;
         if (line[0] == '#' || line[0] == '\n') continue;
         line[strcspn(line, "\r\n")] = 0;
-        for (i = 0; i < 5; i++) {
-            fields[i] = p;
-            p = strchr(p, '\t');
-            if (!p && i < 4) break;
-            if (p) *p++ = 0;
-        }
-        if (i < 5) continue;
+        if (!split_tabs(line, fields, 5)) continue;
         row_t *r = &rows[n_rows++];
         strncpy(r->net, fields[0], sizeof r->net - 1);
         r->fv_scale = atoi(fields[2]);
@@ -62,15 +55,6 @@ static int read_golden(const char *path) {
     }
     fclose(f);
     return n_rows;
-}
-
-static shogi_position_t must_sfen(const char *sfen) {
-    shogi_position_t p = NULL;
-    shogi_error_t e;
-    if (shogi_position_from_sfen(sfen, &p, &e) != SHOGI_OK) {
-        printf("  cannot load %s: %s\n", sfen, e.message);
-    }
-    return p;
 }
 
 TEST(make_test_nets) {
@@ -91,7 +75,7 @@ TEST(golden_position_handles) {
     for (i = 0; i < n_rows; i++) {
         shogi_error_t e;
         int32_t v = -99999;
-        shogi_position_t p = must_sfen(rows[i].sfen);
+        shogi_position_t p = pos_from(rows[i].sfen);
         CHECK_INT(shogi_network_evaluate(net_of(&rows[i]), p, rows[i].fv_scale, &v, &e), SHOGI_OK);
         if (v != rows[i].eval && bad++ < 5) {
             printf("  row %d %s: %d, want %d\n", i, rows[i].sfen, v, rows[i].eval);
@@ -141,7 +125,7 @@ TEST(golden_accumulator) {
     for (i = 0; i < n_rows; i++) {
         int32_t black[64], white[64], v = 0, stm = 0;
         size_t count = 0;
-        shogi_position_t p = must_sfen(rows[i].sfen);
+        shogi_position_t p = pos_from(rows[i].sfen);
         shogi_accumulator_t acc = strcmp(rows[i].net, "test") == 0 ? acc_test : acc_stress;
         CHECK_INT(shogi_position_halfkp_features(p, black, white, 64, &count, &e), SHOGI_OK);
         CHECK_INT(count, SHOGI_NNUE_MAX_ACTIVE);
@@ -295,7 +279,7 @@ static void check_load_error(unsigned char *data, size_t size, shogi_status_t wa
 TEST(load_file_and_memory) {
     shogi_error_t e;
     shogi_network_t from_file = NULL, from_mem = NULL;
-    shogi_position_t p = must_sfen(rows[0].sfen);
+    shogi_position_t p = pos_from(rows[0].sfen);
     unsigned char *data;
     size_t size = 0;
     int32_t v = 0;
@@ -341,7 +325,7 @@ TEST(load_file_and_memory) {
 
 TEST(argument_errors) {
     shogi_error_t e;
-    shogi_position_t p = must_sfen("4k4/9/9/9/9/9/9/9/4K4 b - 1");
+    shogi_position_t p = pos_from("4k4/9/9/9/9/9/9/9/4K4 b - 1");
     shogi_position_t noking = NULL;
     shogi_accumulator_t acc = NULL;
     int32_t v = 0, bad_index[1] = {SHOGI_NNUE_HALFKP_DIMENSIONS}, neg[1] = {-1}, f[2];

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "positions.h"
 
 #define MAX_ROWS 1200
 #define TMP_NET "test_nnue_arch_net.tmp"
@@ -41,17 +42,9 @@ static int read_golden(const char *path) {
     }
     while (fgets(line, sizeof line, f) && n_rows < MAX_ROWS) {
         char *fields[6];
-        char *p = line;
-        int i;
         if (line[0] == '#' || line[0] == '\n') continue;
         line[strcspn(line, "\r\n")] = 0;
-        for (i = 0; i < 6; i++) {
-            fields[i] = p;
-            p = strchr(p, '\t');
-            if (!p && i < 5) break;
-            if (p) *p++ = 0;
-        }
-        if (i < 6) continue;
+        if (!split_tabs(line, fields, 6)) continue;
         row_t *r = &rows[n_rows++];
         strncpy(r->arch, fields[0], sizeof r->arch - 1);
         r->seed = strtoull(fields[1], NULL, 10);
@@ -62,15 +55,6 @@ static int read_golden(const char *path) {
     }
     fclose(f);
     return n_rows;
-}
-
-static shogi_position_t must_sfen(const char *sfen) {
-    shogi_position_t p = NULL;
-    shogi_error_t e;
-    if (shogi_position_from_sfen(sfen, &p, &e) != SHOGI_OK) {
-        printf("  cannot load %s: %s\n", sfen, e.message);
-    }
-    return p;
 }
 
 /* The king squares of an SFEN (square = (file-1)*9 + rank-1; the board
@@ -114,7 +98,7 @@ TEST(golden_rows) {
         CHECK_INT(shogi_accumulator_new(net, &acc, &e), SHOGI_OK);
         for (j = i; j < n_rows && strcmp(rows[j].arch, rows[i].arch) == 0 && strcmp(rows[j].mode, rows[i].mode) == 0; j++) {
             const row_t *r = &rows[j];
-            shogi_position_t pos = must_sfen(r->sfen);
+            shogi_position_t pos = pos_from(r->sfen);
             int32_t v = 0, black[64], white[64];
             size_t count = 0;
             int32_t bk = -1, wk = -1;
@@ -163,7 +147,7 @@ TEST(update_by_move) {
     for (a = 0; a < sizeof archs / sizeof archs[0]; a++) {
         shogi_network_t net = NULL;
         shogi_accumulator_t inc = NULL, full = NULL;
-        shogi_position_t pos = must_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
+        shogi_position_t pos = pos_from("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
         shogi_error_t e;
         int ply;
         CHECK_INT(shogi_network_make_test_arch(archs[a], "test", 1, &net, &e), SHOGI_OK);
@@ -204,7 +188,7 @@ TEST(update_by_move) {
 TEST(load_options) {
     shogi_network_t net = NULL, a = NULL, b = NULL;
     shogi_network_info_t info;
-    shogi_position_t pos = must_sfen("l4S2l/4g1gs1/5p1p1/pr2N1pkp/4Gn3/PP3PPPP/2GPP4/1K7/L3r+s2L w BS2N5Pb 1");
+    shogi_position_t pos = pos_from("l4S2l/4g1gs1/5p1p1/pr2N1pkp/4Gn3/PP3PPPP/2GPP4/1K7/L3r+s2L w BS2N5Pb 1");
     shogi_error_t e;
     int32_t v0 = 0, v1 = 1, v2 = 2;
     CHECK_INT(shogi_network_make_test_arch("kp_256x2-32-32", "stress", 7, &net, &e), SHOGI_OK);
@@ -243,7 +227,7 @@ TEST(feature_sets) {
     const int32_t act[] = {38, 40, 38, 38, 40};
     const char *sfens[2] = {"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
                             "4k4/9/9/9/9/9/9/9/4K4 w - 1"};
-    shogi_position_t pos = must_sfen(sfens[0]);
+    shogi_position_t pos = pos_from(sfens[0]);
     shogi_error_t e;
     size_t i;
     for (i = 0; i < 5; i++) {
