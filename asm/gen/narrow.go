@@ -12,6 +12,52 @@ import (
 // has lanes 0..7 = 2p and lanes 8..15 = 2p+1 (set by narrowTables).
 var pairIndex Mem
 
+// loadPairIndex loads the 8 pairIndex vectors into fresh registers.
+func loadPairIndex() []reg.VecVirtual {
+	idx := make([]reg.VecVirtual, 8)
+	for p := range idx {
+		idx[p] = ZMM()
+		VMOVDQU32(pairIndex.Offset(64*p), idx[p])
+	}
+	return idx
+}
+
+// pairGroups adds 64 bytes of input xin (16 groups of 4) times the 512
+// weight bytes at wb into acc, one VPDPBUSD per pair of groups spread by
+// idx through the scratch registers x; it jumps to skip, placed after it,
+// when the input is all zero.
+func pairGroups(xin reg.VecVirtual, k reg.Register, idx, x []reg.VecVirtual, wb reg.Register, acc []reg.VecVirtual, skip string) {
+	VPTESTMD(xin, xin, k)
+	KORTESTW(k, k)
+	JZ(LabelRef(skip))
+	for p := 0; p < 8; p++ {
+		VPERMD(xin, idx[p], x[p%2])
+		VPDPBUSD(Mem{Base: wb, Disp: 64 * p}, x[p%2], acc[p%4])
+	}
+	Label(skip)
+}
+
+// sumInto0 adds the four accumulators into acc[0].
+func sumInto0(acc []reg.VecVirtual) {
+	VPADDD(acc[1], acc[0], acc[0])
+	VPADDD(acc[3], acc[2], acc[2])
+	VPADDD(acc[2], acc[0], acc[0])
+}
+
+// store8 folds the two 8-lane halves of acc[0] (pairs of groups), adds the
+// bias, shifts, clips at zero and stores the 8 output bytes.
+func store8(acc []reg.VecVirtual, zero reg.VecVirtual, bias, out reg.Register) {
+	hi := acc[1].AsY()
+	VEXTRACTI64X4(U8(1), acc[0], hi)
+	lo := acc[0].AsY()
+	VPADDD(hi, lo, lo)
+	VPADDD(Mem{Base: bias}, lo, lo)
+	VPSRAD(U8(6), lo, lo)
+	VPMAXSD(zero.AsY(), lo, lo)
+	VPMOVSDB(lo, acc[2].AsX())
+	VMOVQ(acc[2].AsX(), Mem{Base: out})
+}
+
 func narrowTables() {
 	pairIndex = GLOBL("pairidx", RODATA|NOPTR)
 	for p := 0; p < 8; p++ {
@@ -66,31 +112,18 @@ func affineNarrowVNNI(name string, nOut int, raw bool) {
 		SUBQ(U8(16), n)
 		JNZ(LabelRef(loop))
 	} else {
-		idx := make([]reg.VecVirtual, 8)
-		for p := range idx {
-			idx[p] = ZMM()
-			VMOVDQU32(pairIndex.Offset(64*p), idx[p])
-		}
+		idx := loadPairIndex()
 		xin, k := ZMM(), K()
 		x := []reg.VecVirtual{ZMM(), ZMM()}
 		Label(loop)
 		VMOVDQU64(Mem{Base: in}, xin)
-		VPTESTMD(xin, xin, k)
-		KORTESTW(k, k)
-		JZ(LabelRef(skip))
-		for p := 0; p < 8; p++ {
-			VPERMD(xin, idx[p], x[p%2])
-			VPDPBUSD(Mem{Base: wb, Disp: 64 * p}, x[p%2], acc[p%4])
-		}
-		Label(skip)
+		pairGroups(xin, k, idx, x, wb, acc, skip)
 		ADDQ(U8(64), in)
 		ADDQ(U32(512), wb)
 		SUBQ(U8(64), n)
 		JNZ(LabelRef(loop))
 	}
-	VPADDD(acc[1], acc[0], acc[0])
-	VPADDD(acc[3], acc[2], acc[2])
-	VPADDD(acc[2], acc[0], acc[0])
+	sumInto0(acc)
 	zero := ZMM()
 	zeroReg(zero)
 	if raw {
@@ -103,15 +136,7 @@ func affineNarrowVNNI(name string, nOut int, raw bool) {
 		VPMOVSDB(acc[0], acc[1].AsX())
 		VMOVDQU32(acc[1].AsX(), Mem{Base: out})
 	} else {
-		hi := acc[1].AsY()
-		VEXTRACTI64X4(U8(1), acc[0], hi)
-		lo := acc[0].AsY()
-		VPADDD(hi, lo, lo)
-		VPADDD(Mem{Base: bias}, lo, lo)
-		VPSRAD(U8(6), lo, lo)
-		VPMAXSD(zero.AsY(), lo, lo)
-		VPMOVSDB(lo, acc[2].AsX())
-		VMOVQ(acc[2].AsX(), Mem{Base: out})
+		store8(acc, zero, bias, out)
 	}
 	VZEROUPPER()
 	RET()
@@ -180,11 +205,7 @@ func affine8Clip512() {
 	for _, a := range acc {
 		zeroReg(a)
 	}
-	idx := make([]reg.VecVirtual, 8)
-	for p := range idx {
-		idx[p] = ZMM()
-		VMOVDQU32(pairIndex.Offset(64*p), idx[p])
-	}
+	idx := loadPairIndex()
 	zero := ZMM()
 	zeroReg(zero)
 	xin, lo, hi, k := ZMM(), ZMM(), ZMM(), K()
@@ -199,31 +220,14 @@ func affine8Clip512() {
 		VPMOVSWB(lo, xin.AsY())
 		VPMOVSWB(hi, hi.AsY())
 		VINSERTI64X4(U8(1), hi.AsY(), xin, xin)
-		VPTESTMD(xin, xin, k)
-		KORTESTW(k, k)
-		JZ(LabelRef(skip))
-		for p := 0; p < 8; p++ {
-			VPERMD(xin, idx[p], x[p%2])
-			VPDPBUSD(Mem{Base: wb, Disp: 64 * p}, x[p%2], acc[p%4])
-		}
-		Label(skip)
+		pairGroups(xin, k, idx, x, wb, acc, skip)
 		ADDQ(U8(128), src)
 		ADDQ(U32(512), wb)
 		SUBQ(U8(64), n)
 		JNZ(LabelRef(loop))
 	}
-	VPADDD(acc[1], acc[0], acc[0])
-	VPADDD(acc[3], acc[2], acc[2])
-	VPADDD(acc[2], acc[0], acc[0])
-	h := acc[1].AsY()
-	VEXTRACTI64X4(U8(1), acc[0], h)
-	l := acc[0].AsY()
-	VPADDD(h, l, l)
-	VPADDD(Mem{Base: bias}, l, l)
-	VPSRAD(U8(6), l, l)
-	VPMAXSD(zero.AsY(), l, l)
-	VPMOVSDB(l, acc[2].AsX())
-	VMOVQ(acc[2].AsX(), Mem{Base: out})
+	sumInto0(acc)
+	store8(acc, zero, bias, out)
 	VZEROUPPER()
 	RET()
 }
