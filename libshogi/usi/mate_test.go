@@ -18,17 +18,9 @@ func TestGoMate(t *testing.T) {
 	}
 	s.send("setoption name MateHash value 8")
 	// The lance drop on 1b mates at once (gold and knight cover the escapes).
-	s.send("position sfen 8k/9/6NG1/9/9/9/9/9/9 b L 1")
-	s.send("go mate infinite")
-	if l, _ := s.expect("checkmate", 10*time.Second); l != "checkmate L*1b" {
-		t.Errorf("lance drop: %q", l)
-	}
+	s.answer("lance drop", "position sfen 8k/9/6NG1/9/9/9/9/9/9 b L 1", "go mate infinite", "checkmate", 10*time.Second, "checkmate L*1b")
 	// The same with a pawn: the drop would be pawn-drop mate, which is illegal.
-	s.send("position sfen 8k/9/6NG1/9/9/9/9/9/9 b P 1")
-	s.send("go mate 10000")
-	if l, _ := s.expect("checkmate", 10*time.Second); l != "checkmate nomate" {
-		t.Errorf("pawn drop: %q", l)
-	}
+	s.answer("pawn drop", "position sfen 8k/9/6NG1/9/9/9/9/9/9 b P 1", "go mate 10000", "checkmate", 10*time.Second, "checkmate nomate")
 	// 将棋図巧 no. 99 (117 plies) does not fall in a moment: stop ends it.
 	s.send("position sfen k1+P4n1/2L+P2sL1/r4+P+P1P/+BpP+Pl1+Rg1/NP1S+PP+p1g/2L+p1g+P1+P/Ps1G1+P1N1/1sN1P4/B8 b - 1")
 	s.send("go mate infinite")
@@ -37,10 +29,6 @@ func TestGoMate(t *testing.T) {
 	if l, _ := s.expect("checkmate", 10*time.Second); l != "checkmate timeout" {
 		t.Errorf("stopped: %q", l)
 	}
-	s.send("position sfen k1+P4n1/2L+P2sL1/r4+P+P1P/+BpP+Pl1+Rg1/NP1S+PP+p1g/2L+p1g+P1+P/Ps1G1+P1N1/1sN1P4/B8 b - 1")
-	s.send("go mate 300")
-	if l, _ := s.expect("checkmate", 10*time.Second); l != "checkmate timeout" {
-		t.Errorf("time limit: %q", l)
-	}
+	s.answer("time limit", "position sfen k1+P4n1/2L+P2sL1/r4+P+P1P/+BpP+Pl1+Rg1/NP1S+PP+p1g/2L+p1g+P1+P/Ps1G1+P1N1/1sN1P4/B8 b - 1", "go mate 300", "checkmate", 10*time.Second, "checkmate timeout")
 	s.send("quit")
 }

@@ -72,6 +72,21 @@ func (s *session) expect(prefix string, timeout time.Duration) (string, []string
 	}
 }
 
+// answer sends a position and a go command and checks that the reply line
+// starting with prefix is one of want; what names the case in a failure.
+func (s *session) answer(what, position, goCmd, prefix string, timeout time.Duration, want ...string) {
+	s.t.Helper()
+	s.send(position)
+	s.send(goCmd)
+	l, _ := s.expect(prefix, timeout)
+	for _, w := range want {
+		if l == w {
+			return
+		}
+	}
+	s.t.Errorf("%s: %q, want one of %q", what, l, want)
+}
+
 func TestSessionScript(t *testing.T) {
 	s := newSession(t)
 	s.send("usi")
@@ -171,28 +186,12 @@ func TestSessionScript(t *testing.T) {
 		t.Errorf("byoyomi 300 took %v", d)
 	}
 	// Mated: resign. Declaration: win.
-	s.send("position sfen 9/9/9/9/9/9/4g4/4g4/4K4 b - 1")
-	s.send("go depth 3")
-	if l, _ := s.expect("bestmove", 2*time.Second); l != "bestmove resign" {
-		t.Errorf("mated: %q", l)
-	}
+	s.answer("mated", "position sfen 9/9/9/9/9/9/4g4/4g4/4K4 b - 1", "go depth 3", "bestmove", 2*time.Second, "bestmove resign")
 	s.send("setoption name EnteringKingRule value CSARule27")
-	s.send("position sfen KGGGGSSSS/LLLL5/9/9/9/9/9/9/8k b 2R2B4N18P 1")
-	s.send("go btime 1000 wtime 1000")
-	if l, _ := s.expect("bestmove", 2*time.Second); l != "bestmove win" {
-		t.Errorf("declaration: %q", l)
-	}
+	s.answer("declaration", "position sfen KGGGGSSSS/LLLL5/9/9/9/9/9/9/8k b 2R2B4N18P 1", "go btime 1000 wtime 1000", "bestmove", 2*time.Second, "bestmove win")
 	// go mate.
-	s.send("position sfen 9/k8/3R3n1/9/9/9/9/9/9 b SN 1")
-	s.send("go mate 5000")
-	if l, _ := s.expect("checkmate", 5*time.Second); l != "checkmate S*9c 9b8a 6c6a+" {
-		t.Errorf("go mate: %q", l)
-	}
-	s.send("position startpos")
-	s.send("go mate 200")
-	if l, _ := s.expect("checkmate", 3*time.Second); l != "checkmate timeout" && l != "checkmate nomate" {
-		t.Errorf("go mate startpos: %q", l)
-	}
+	s.answer("go mate", "position sfen 9/k8/3R3n1/9/9/9/9/9/9 b SN 1", "go mate 5000", "checkmate", 5*time.Second, "checkmate S*9c 9b8a 6c6a+")
+	s.answer("go mate startpos", "position startpos", "go mate 200", "checkmate", 3*time.Second, "checkmate timeout", "checkmate nomate")
 	// MultiPV.
 	s.send("setoption name MultiPV value 2")
 	s.send("go depth 3")
