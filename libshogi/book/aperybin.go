@@ -59,21 +59,16 @@ type AperyBin struct {
 
 // OpenAperyBin opens a book.bin for on-disk probing.
 func OpenAperyBin(path string) (*AperyBin, error) {
-	f, err := os.Open(path)
+	f, size, err := openSized(path)
 	if err != nil {
 		return nil, err
 	}
-	st, err := f.Stat()
-	if err != nil {
+	if size%binEntrySize != 0 {
 		f.Close()
-		return nil, err
-	}
-	if st.Size()%binEntrySize != 0 {
-		f.Close()
-		return nil, &Error{Format: FormatAperyBin, Path: path, Entry: st.Size() / binEntrySize, Offset: -1,
+		return nil, &Error{Format: FormatAperyBin, Path: path, Entry: size / binEntrySize, Offset: -1,
 			Msg: "file size is not a multiple of 16 (truncated entry)"}
 	}
-	idx, err := newSortedRecords(f, FormatAperyBin, 0, binEntrySize, 8, st.Size()/binEntrySize, false,
+	idx, err := newSortedRecords(f, FormatAperyBin, 0, binEntrySize, 8, size/binEntrySize, false,
 		func(a, b []byte) int { return compareBytes(a, b, FormatAperyBin) })
 	if err != nil {
 		f.Close()

@@ -229,3 +229,18 @@ func FormatFromExt(path string) Format {
 	}
 	return FormatDB2016
 }
+
+// openSized opens a book file for on-disk probing and returns its size,
+// which every on-disk reader needs first (entry count, index bounds).
+func openSized(path string) (*os.File, int64, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, 0, err
+	}
+	return f, st.Size(), nil
+}

@@ -28,13 +28,8 @@ const linearWindow = 8 << 10
 
 // OpenSortedText opens a sorted text book for on-disk probing.
 func OpenSortedText(path string) (*SortedText, error) {
-	f, err := os.Open(path)
+	f, size, err := openSized(path)
 	if err != nil {
-		return nil, err
-	}
-	st, err := f.Stat()
-	if err != nil {
-		f.Close()
 		return nil, err
 	}
 	br := bufio.NewReaderSize(f, 4096)
@@ -47,7 +42,7 @@ func OpenSortedText(path string) (*SortedText, error) {
 		f.Close()
 		return nil, &Error{Format: FormatDB2016, Path: path, Line: 1, Entry: -1, Offset: -1, Msg: "not a YANEURAOU-DB2016 book"}
 	}
-	return &SortedText{f: f, path: path, start: int64(len(first)), size: st.Size()}, nil
+	return &SortedText{f: f, path: path, start: int64(len(first)), size: size}, nil
 }
 
 // Format is FormatDB2016.

@@ -100,16 +100,11 @@ func readYBBHeader(r io.ReaderAt, size int64) (n int64, flags uint64, err error)
 
 // OpenYBB opens a .ybb book for on-disk probing.
 func OpenYBB(path string) (*YBB, error) {
-	f, err := os.Open(path)
+	f, size, err := openSized(path)
 	if err != nil {
 		return nil, err
 	}
-	st, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	y := &YBB{f: f, size: st.Size()}
+	y := &YBB{f: f, size: size}
 	if y.n, y.flags, err = readYBBHeader(f, y.size); err != nil {
 		f.Close()
 		return nil, withPath(err, path)
