@@ -34,11 +34,7 @@ namespace LibShogi
         /// <exception cref="ShogiUnsupportedException">an architecture this library does not evaluate</exception>
         public static Network Load(string path)
         {
-            if (path == null)
-                throw new ArgumentNullException("path");
-            // As Record.Load: a missing file is FileNotFoundException.
-            if (!File.Exists(path))
-                throw new FileNotFoundException("no network file at " + path, path);
+            Files.RequireExisting(path, "path", "network");
             byte[] text = Utf8.Encode(path, "path");
             byte[] err = Errors.New();
             NetworkHandle h;
@@ -138,6 +134,9 @@ namespace LibShogi
         /// <summary>Evaluates many SFENs; on a bad SFEN returns the error
         /// instead of throwing, with every other value still written (0 for
         /// the bad ones).</summary>
+        /// <returns>Null when every SFEN was evaluated; else the exception
+        /// (not thrown) naming the first bad index.</returns>
+        /// <exception cref="ArgumentNullException">sfens is null</exception>
         public Exception TryEvaluate(string[] sfens, int fvScale, out int[] values)
         {
             if (sfens == null)
@@ -235,7 +234,8 @@ namespace LibShogi
                 handle, (int)perspective, features, (UIntPtr)features.Length, err), err);
         }
 
-        /// <summary>Subtracts the removed and adds the added features of one perspective.</summary>
+        /// <summary>Subtracts the removed and adds the added features of one
+        /// perspective; either array may be null, meaning none.</summary>
         public void Update(Side perspective, int[] removed, int[] added)
         {
             removed = removed ?? new int[0];

@@ -230,7 +230,7 @@ namespace LibShogi
         }
 
         /// <summary>True if the USI text is a legal move here (false for
-        /// malformed text too).</summary>
+        /// malformed text and null too).</summary>
         public bool IsLegal(string usi)
         {
             Move m;
@@ -250,9 +250,15 @@ namespace LibShogi
         }
 
         /// <summary>Like <see cref="ParseMove"/> without exceptions for bad
-        /// or illegal text.</summary>
+        /// or illegal text: false (move None) for malformed, illegal or null
+        /// text, as .NET's own TryParse methods.</summary>
         public bool TryParseMove(string usi, out Move move)
         {
+            if (usi == null)
+            {
+                move = Move.None;
+                return false;
+            }
             byte[] text = Utf8.Encode(usi, "usi");
             byte[] err = Errors.New();
             uint m;

@@ -283,8 +283,9 @@ namespace LibShogi
             }
         }
 
-        /// <summary>A header value ("" if absent). Keys: "black", "white",
+        /// <summary>A header value: never null, "" if absent. Keys: "black", "white",
         /// "handicap", "Event", "Site", "StartTime", ... or any key as written.</summary>
+        /// <exception cref="ArgumentNullException">key is null</exception>
         public string GetHeader(string key)
         {
             byte[] k = Utf8.Encode(key, "key");
@@ -292,7 +293,8 @@ namespace LibShogi
                 NativeMethods.shogi_record_header(handle, k, buf, cap, out needed, err), 128);
         }
 
-        /// <summary>Sets a header value.</summary>
+        /// <summary>Sets a header value (written by KIF, KI2, CSA and JKF).</summary>
+        /// <exception cref="ArgumentNullException">key or value is null (use "" to clear)</exception>
         public void SetHeader(string key, string value)
         {
             byte[] k = Utf8.Encode(key, "key");
@@ -301,14 +303,16 @@ namespace LibShogi
             Errors.Check(NativeMethods.shogi_record_set_header(handle, k, v, err), err);
         }
 
-        /// <summary>Black's player name.</summary>
+        /// <summary>Black's (sente's) player name: never null, "" when the
+        /// record names none; setting null throws ArgumentNullException.</summary>
         public string Black
         {
             get { return GetHeader("black"); }
             set { SetHeader("black", value); }
         }
 
-        /// <summary>White's player name.</summary>
+        /// <summary>White's (gote's) player name: never null, "" when the
+        /// record names none; setting null throws ArgumentNullException.</summary>
         public string White
         {
             get { return GetHeader("white"); }
