@@ -150,6 +150,9 @@ namespace LibShogi
     /// <summary>Counts of a <see cref="Dataset"/>: a snapshot.</summary>
     public sealed class DatasetStats
     {
+        // Made by the library only.
+        internal DatasetStats() { }
+
         /// <summary>Positions read, bad ones included (hcpe3: moves replayed).</summary>
         public long Records { get; internal set; }
         /// <summary>Bad records skipped (hcpe3: games); see <see cref="Dataset.LastError"/>.</summary>

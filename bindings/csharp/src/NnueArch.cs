@@ -19,6 +19,9 @@ namespace LibShogi
     /// snapshot, immutable.</summary>
     public sealed class NetworkInfo
     {
+        // Made by the library only.
+        internal NetworkInfo() { }
+
         internal const int Size = 64 + 32 + 14 * 4;
 
         /// <summary>The layout's name, e.g. "halfkp_1024x2-8-32" or "sfnn1536"; never null.</summary>

@@ -55,6 +55,9 @@ namespace LibShogi
     /// <summary>Counts of a generation or re-scoring run.</summary>
     public sealed class GensfenResult
     {
+        // Made by the library only.
+        internal GensfenResult() { }
+
         /// <summary>Games played (generation: over all resumed sessions).</summary>
         public long Games { get; internal set; }
         /// <summary>Records written (re-scoring: records read and written).</summary>
@@ -92,6 +95,9 @@ namespace LibShogi
     /// <summary>The result of a match, from player A's view.</summary>
     public sealed class MatchResult
     {
+        // Made by the library only.
+        internal MatchResult() { }
+
         /// <summary>Games played (two per opening pair).</summary>
         public int Games { get; internal set; }
         /// <summary>Games won by A.</summary>

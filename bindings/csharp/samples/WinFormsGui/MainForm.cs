@@ -41,6 +41,7 @@ namespace WinFormsGui
 
         // Self-test counters and answers.
         public int PeriodicReports, LineReports, StaleReports;
+        public TimeSpan MaxReportLag { get; private set; }
         public bool AutoPromote = true;
         public SearchResult LastResult;
 
@@ -187,6 +188,9 @@ namespace WinFormsGui
             private readonly MainForm form;
             public readonly Position Root; // the position analysed (for PV text)
             public long SearchId;
+            // Started with the search: a report's lag is the time it reached
+            // the UI thread less its own search time.
+            public readonly System.Diagnostics.Stopwatch Started = System.Diagnostics.Stopwatch.StartNew();
 
             public AnalysisSink(MainForm form, Position root)
             {
@@ -250,6 +254,9 @@ namespace WinFormsGui
                 return;
             }
             from.SearchId = info.SearchId;
+            TimeSpan lag = from.Started.Elapsed - info.Time;
+            if (lag > MaxReportLag)
+                MaxReportLag = lag;
             if (info.Kind == SearchInfoKind.Progress)
             {
                 PeriodicReports++;

@@ -84,7 +84,13 @@ namespace WinFormsGui
             Click(form, "2b");
             await Task.Delay(1200);
             Check(form.StaleReports == 0, form.StaleReports + " stale reports reached the form");
+            var stopWatch = System.Diagnostics.Stopwatch.StartNew();
             SearchResult r = await form.StopAnalysisAsync();
+            // The trap: Control.Invoke plus a blocking stop left lines
+            // 12 s late; posted reports reach the UI within milliseconds.
+            Console.WriteLine("reports reached the UI thread at most {0} ms after the search sent them; stop took {1} ms",
+                              (long)form.MaxReportLag.TotalMilliseconds, stopWatch.ElapsedMilliseconds);
+            Check(form.MaxReportLag < TimeSpan.FromSeconds(2), "a report reached the UI " + form.MaxReportLag + " late");
             Check(r != null && r.StopReason == StopReason.Stopped, "stop: " + (r == null ? "no result" : r.StopReason.ToString()));
             Check(form.Position.IsLegal(r.BestMove), "best move " + r.BestMove + " not legal after 同銀");
 
