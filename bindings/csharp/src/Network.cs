@@ -24,10 +24,13 @@ namespace LibShogi
             handle = h;
         }
 
-        /// <summary>The native handle.</summary>
+        /// <summary>The native handle, for calls the binding does not wrap.
+        /// Never null; owned by this network (do not dispose it yourself).</summary>
         public NetworkHandle Handle { get { return handle; } }
 
-        /// <summary>Loads an nn.bin file.</summary>
+        /// <summary>Loads an nn.bin file (the layout from its description,
+        /// size or hash). Never null; dispose it (an engine made with it keeps
+        /// its own reference).</summary>
         /// <exception cref="FileNotFoundException">no file at path</exception>
         /// <exception cref="ShogiIOException">cannot open or read the file</exception>
         /// <exception cref="ShogiParseException">not a valid nn.bin</exception>
@@ -206,7 +209,8 @@ namespace LibShogi
             handle = h;
         }
 
-        /// <summary>The native handle.</summary>
+        /// <summary>The native handle, for calls the binding does not wrap.
+        /// Never null; owned by this accumulator (do not dispose it yourself).</summary>
         public AccumulatorHandle Handle { get { return handle; } }
 
         /// <summary>Releases the native accumulator.</summary>

@@ -25,7 +25,8 @@ namespace LibShogi
             handle = h;
         }
 
-        /// <summary>The native handle (for other LibShogi types and interop).</summary>
+        /// <summary>The native handle (for other LibShogi types and interop).
+        /// Never null; owned by this position (do not dispose it yourself).</summary>
         public PositionHandle Handle { get { return handle; } }
 
         /// <summary>A position from SFEN text ("sfen " prefix and move number
@@ -284,7 +285,9 @@ namespace LibShogi
             return new Move(m);
         }
 
-        /// <summary>Does a legal move.</summary>
+        /// <summary>Plays a legal move (one from <see cref="LegalMoves"/>,
+        /// <see cref="ParseMove"/> or a search); <see cref="UndoMove"/> takes it
+        /// back. Not thread-safe: a position is used by one thread at a time.</summary>
         /// <exception cref="IllegalMoveException">not legal; the position is unchanged</exception>
         public void DoMove(Move move)
         {

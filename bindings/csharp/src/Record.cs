@@ -100,7 +100,8 @@ namespace LibShogi
             handle = h;
         }
 
-        /// <summary>The native handle.</summary>
+        /// <summary>The native handle, for calls the binding does not wrap.
+        /// Never null; owned by this record (do not dispose it yourself).</summary>
         public RecordHandle Handle { get { return handle; } }
 
         /// <summary>Reads a record from the bytes of a file.</summary>
@@ -148,7 +149,12 @@ namespace LibShogi
             return Parse(data, format, out formatRead);
         }
 
-        /// <summary>Reads a record file.</summary>
+        /// <summary>Reads a record file (format Auto: from its contents; KIF and
+        /// KI2 in UTF-8 or Shift_JIS). Never null; dispose it.</summary>
+        /// <exception cref="ArgumentNullException">path is null</exception>
+        /// <exception cref="FileNotFoundException">no file at path</exception>
+        /// <exception cref="ShogiParseException">not a record of the format (the message names the line)</exception>
+        /// <exception cref="IllegalMoveException">a move of the record is not legal</exception>
         public static Record Load(string path, RecordFormat format = RecordFormat.Auto)
         {
             if (path == null)
@@ -211,7 +217,8 @@ namespace LibShogi
             }
         }
 
-        /// <summary>The moves of the main line.</summary>
+        /// <summary>The moves of the main line, first to last: a new array on
+        /// every get (never null; empty for a record without moves).</summary>
         public Move[] Moves
         {
             get
