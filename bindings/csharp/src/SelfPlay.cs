@@ -84,11 +84,12 @@ namespace LibShogi
     /// <summary>What a match's SPRT decided.</summary>
     public enum SprtDecision
     {
-        /// <summary>H0 accepted: A is not stronger by elo1.</summary>
+        /// <summary>H0 accepted: the games favour elo0 over elo1 (of the
+        /// "sprt" option "elo0,elo1,alpha,beta"): A is not better by elo1.</summary>
         H0Accepted = -1,
         /// <summary>No decision (no "sprt" option, or the bounds were not reached).</summary>
         None = 0,
-        /// <summary>H1 accepted: A is stronger by at least elo0.</summary>
+        /// <summary>H1 accepted: the games favour elo1 over elo0: A is better.</summary>
         H1Accepted = 1,
     }
 
