@@ -13,6 +13,12 @@ command -v cmake >/dev/null || need+=(cmake)
 command -v x86_64-w64-mingw32-gcc >/dev/null || need+=(gcc-mingw-w64-x86-64)
 command -v i686-w64-mingw32-gcc >/dev/null || need+=(gcc-mingw-w64-i686)
 command -v wine64 >/dev/null || command -v wine >/dev/null || [ -x /usr/lib/wine/wine64 ] || need+=(wine64)
+# Not installed: wine32:i386, which would run the x86 DLL's tests in stage
+# 25 (it says WINE32 UNAVAILABLE without it). It needs the i386 architecture
+# (dpkg --add-architecture i386) with i386 builds of every security-updated
+# library at the installed amd64 version; on the project's Debian mirror the
+# bookworm-security i386 index does not match its Release file, so
+# apt-get update fails and the install cannot be resolved.
 command -v valgrind >/dev/null || need+=(valgrind)
 command -v pkg-config >/dev/null || need+=(pkg-config)
 command -v mcs >/dev/null || need+=(mono-devel)

@@ -93,8 +93,12 @@ cp "$DIST/LibShogi.$version.nupkg" "$tmp/feed/"
 nuget install LibShogi -Version "$version" -Source "$tmp/feed" -OutputDirectory "$tmp/app/packages" -NonInteractive >/dev/null
 P=$tmp/app/packages/LibShogi.$version
 for f in lib/net461/LibShogi.dll lib/net461/LibShogi.xml runtimes/linux-x64/native/libshogi.so \
-         runtimes/win-x64/native/shogi.dll build/LibShogi.targets; do
+         runtimes/win-x64/native/shogi.dll runtimes/win-x86/native/shogi.dll build/LibShogi.targets; do
   [ -e "$P/$f" ] || { echo "50-packages: the restored package lacks $f" >&2; exit 1; }
+done
+for arch in x64:pei-x86-64 x86:pei-i386; do
+  x86_64-w64-mingw32-objdump -f "$P/runtimes/win-${arch%%:*}/native/shogi.dll" | grep -q "file format ${arch#*:}" \
+    || { echo "50-packages: runtimes/win-${arch%%:*}/native/shogi.dll is not ${arch#*:}" >&2; exit 1; }
 done
 # What the package's targets file does for a packages.config project on Linux.
 cp "$P/lib/net461/LibShogi.dll" "$P/lib/net461/LibShogi.dll.config" "$P/runtimes/linux-x64/native/libshogi.so" "$tmp/app/"

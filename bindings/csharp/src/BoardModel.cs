@@ -81,7 +81,7 @@ namespace LibShogi
         }
 
         /// <summary>Reads USI square text ("7g").</summary>
-        /// <param name="text">the text</param>
+        /// <param name="text">the text (null is no square: false)</param>
         /// <param name="square">the square, when the text is one</param>
         /// <returns>whether the text is a square</returns>
         public static bool TryParseUsi(string text, out Square square)

@@ -69,7 +69,8 @@ namespace LibShogi
             progressCallback = OnNativeProgress;
         }
 
-        /// <summary>The native handle (for the P/Invoke layer of other bindings).</summary>
+        /// <summary>The native handle (for the P/Invoke layer of other bindings).
+        /// Never null; owned by this engine (do not dispose it yourself).</summary>
         public EngineHandle Handle { get { return handle; } }
 
         /// <summary>Stops a running search, then releases the engine once

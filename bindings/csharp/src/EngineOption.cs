@@ -24,6 +24,9 @@ namespace LibShogi
     /// USI, the C ABI and the bindings read).</summary>
     public sealed class EngineOption
     {
+        // Made by the library only.
+        internal EngineOption() { }
+
         /// <summary>The option's name (USI spelling, compared without case).</summary>
         public string Name { get; internal set; }
         /// <summary>The option's type.</summary>

@@ -11,7 +11,7 @@ namespace LibShogi
         /// newest header sections it declares).</summary>
         public const int BindingAbiMinor = 1;
 
-        /// <summary>The library's version, e.g. "0.1.0".</summary>
+        /// <summary>The library's version, e.g. "0.3.0"; never null.</summary>
         public static string Version
         {
             get { return Utf8.FromPointer(NativeMethods.shogi_version()); }
@@ -19,7 +19,7 @@ namespace LibShogi
 
         /// <summary>The SIMD kernels the library uses for NNUE evaluation:
         /// "avx512", "avx2" or "go" (portable). The environment variable
-        /// LIBSHOGI_SIMD=go|avx2, set before the library loads, caps it.</summary>
+        /// LIBSHOGI_SIMD=go|avx2, set before the library loads, caps it. Never null.</summary>
         public static string SimdLevel
         {
             get { return Utf8.FromPointer(NativeMethods.shogi_simd_level()); }
@@ -55,7 +55,8 @@ namespace LibShogi
             }
         }
 
-        /// <summary>The C name of a status code ("SHOGI_E_PARSE" ...).</summary>
+        /// <summary>The C name of a status code ("SHOGI_E_PARSE" ...);
+        /// never null: "SHOGI_E_UNKNOWN" for a value the library does not know.</summary>
         public static string StatusName(Status status)
         {
             return Utf8.FromPointer(NativeMethods.shogi_status_name((int)status));

@@ -8,8 +8,11 @@ namespace LibShogi
     /// Solve call to return (the SafeHandle reference count).</summary>
     public sealed class MateSolverHandle : SafeHandleZeroOrMinusOneIsInvalid
     {
+        /// <summary>An invalid handle (P/Invoke fills it on return).</summary>
         public MateSolverHandle() : base(true) { }
 
+        /// <summary>Frees the solver and its table (shogi_mate_solver_free);
+        /// true when the library accepted it.</summary>
         protected override bool ReleaseHandle()
         {
             return NativeMethods.shogi_mate_solver_free(handle, null) == 0;
@@ -31,11 +34,20 @@ namespace LibShogi
     /// line (attacker first, every attacker move a check, ending in mate).</summary>
     public sealed class MateResult
     {
+        /// <summary>Mate, no mate, or unknown (a limit or a stop came first).</summary>
         public MateStatus Status { get; private set; }
+        /// <summary>The mate line, verified by replay: attacker first, an odd
+        /// number of plies. Never null; empty unless <see cref="Status"/> is
+        /// <see cref="MateStatus.Mate"/>. A fresh array the caller may keep.</summary>
         public Move[] Line { get; private set; }
+        /// <summary>Positions the solver visited.</summary>
         public ulong Nodes { get; private set; }
+        /// <summary>Wall-clock time of the solve in milliseconds.</summary>
         public long TimeMs { get; private set; }
+        /// <summary>Table slots in use at the end (compare with <see cref="TableSlots"/>
+        /// to see whether a bigger table could help).</summary>
         public ulong TableUsed { get; private set; }
+        /// <summary>The table's capacity in slots (fixed by the solver's megabytes).</summary>
         public ulong TableSlots { get; private set; }
 
         internal MateResult(NativeMateResult r, Move[] line)
@@ -48,7 +60,7 @@ namespace LibShogi
             TableSlots = r.TableSlots;
         }
 
-        /// <summary>The line as USI moves separated by spaces ("" when no mate).</summary>
+        /// <summary>The line as USI moves separated by spaces; never null, "" when no mate.</summary>
         public string LineUsi
         {
             get
@@ -69,7 +81,8 @@ namespace LibShogi
     {
         private readonly MateSolverHandle handle;
 
-        /// <summary>A solver whose table takes at most tableMB megabytes (0: the default).</summary>
+        /// <summary>A solver whose table takes at most tableMB megabytes (0: the default, 64).</summary>
+        /// <exception cref="ShogiArgumentException">tableMB outside 0..1048576</exception>
         public MateSolver(int tableMB = 0)
         {
             byte[] err = Errors.New();
@@ -84,6 +97,8 @@ namespace LibShogi
             handle = h;
         }
 
+        /// <summary>The native handle, for calls the binding does not wrap.
+        /// Never null; owned by this solver (do not dispose it yourself).</summary>
         public MateSolverHandle Handle { get { return handle; } }
 
         /// <summary>Stops a running solve, then releases the solver once it has returned.</summary>
@@ -94,7 +109,14 @@ namespace LibShogi
             handle.Dispose();
         }
 
-        /// <summary>Solves position (unchanged) within nodes and timeMs (0: unlimited).</summary>
+        /// <summary>Solves position (unchanged) within nodes and timeMs (0:
+        /// unlimited; then only <see cref="Stop"/> ends a hard problem). Blocks
+        /// the calling thread: a GUI runs it on a worker (Task.Run). One solve
+        /// at a time per solver.</summary>
+        /// <returns>Never null.</returns>
+        /// <exception cref="ArgumentNullException">position is null</exception>
+        /// <exception cref="ShogiArgumentException">the defender has no king, or a limit is negative</exception>
+        /// <exception cref="ShogiStateException">this solver is already solving on another thread</exception>
         public MateResult Solve(Position position, ulong nodes = 0, long timeMs = 0)
         {
             if (position == null)
@@ -113,7 +135,8 @@ namespace LibShogi
             return new MateResult(r, line);
         }
 
-        /// <summary>The line of the last solve as USI text, from the library.</summary>
+        /// <summary>The line of the last solve as USI text, from the library;
+        /// never null, "" when the last solve found no mate.</summary>
         public string LastLineUsi()
         {
             return StringsOut.GetString((byte[] buf, UIntPtr cap, out UIntPtr needed, byte[] err) =>
@@ -133,7 +156,10 @@ namespace LibShogi
     {
         /// <summary>Looks for a mate by the side to move (every attacker move
         /// checks) within nodes and timeMs (0: unlimited) with a solver of
-        /// tableMB megabytes (0: the default).</summary>
+        /// tableMB megabytes (0: the default). Blocks; it cannot be stopped,
+        /// so give a GUI a limit (or use a <see cref="MateSolver"/>).</summary>
+        /// <returns>Never null.</returns>
+        /// <exception cref="ArgumentNullException">position is null</exception>
         public static MateResult SolveMate(this Position position, ulong nodes = 0, long timeMs = 0, int tableMB = 0)
         {
             using (var s = new MateSolver(tableMB))

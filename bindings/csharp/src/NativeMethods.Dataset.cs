@@ -59,11 +59,15 @@ namespace LibShogi
                                                           out UIntPtr nBad, byte[] err);
     }
 
-    /// <summary>A shogi_dataset_t.</summary>
+    /// <summary>A shogi_dataset_t, owned by its <see cref="Dataset"/>;
+    /// public only because P/Invoke marshals it.</summary>
     public sealed class DatasetHandle : Microsoft.Win32.SafeHandles.SafeHandleZeroOrMinusOneIsInvalid
     {
+        /// <summary>An invalid handle (P/Invoke fills it on return).</summary>
         public DatasetHandle() : base(true) { }
 
+        /// <summary>Stops the stream's reader threads and frees its batch
+        /// memory (shogi_dataset_free); true when the library accepted it.</summary>
         protected override bool ReleaseHandle()
         {
             return NativeMethods.shogi_dataset_free(handle, null) == 0;

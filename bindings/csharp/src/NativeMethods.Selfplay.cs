@@ -33,11 +33,15 @@ namespace LibShogi
         public int SprtDecision, Faults, Stopped;
     }
 
-    /// <summary>A shogi_selfplay_job_t.</summary>
+    /// <summary>A shogi_selfplay_job_t: what makes a run of
+    /// <see cref="SelfPlay"/> stoppable. SelfPlay creates and frees one per
+    /// run; it is public only because P/Invoke marshals it.</summary>
     public sealed class SelfPlayJobHandle : SafeHandleZeroOrMinusOneIsInvalid
     {
+        /// <summary>An invalid handle (P/Invoke fills it on return).</summary>
         public SelfPlayJobHandle() : base(true) { }
 
+        /// <summary>Frees the job (shogi_selfplay_job_free); true when the library accepted it.</summary>
         protected override bool ReleaseHandle()
         {
             return NativeMethods.shogi_selfplay_job_free(handle, null) == 0;

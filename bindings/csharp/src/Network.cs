@@ -24,21 +24,20 @@ namespace LibShogi
             handle = h;
         }
 
-        /// <summary>The native handle.</summary>
+        /// <summary>The native handle, for calls the binding does not wrap.
+        /// Never null; owned by this network (do not dispose it yourself).</summary>
         public NetworkHandle Handle { get { return handle; } }
 
-        /// <summary>Loads an nn.bin file.</summary>
+        /// <summary>Loads an nn.bin file (the layout from its description,
+        /// size or hash). Never null; dispose it (an engine made with it keeps
+        /// its own reference).</summary>
         /// <exception cref="FileNotFoundException">no file at path</exception>
         /// <exception cref="ShogiIOException">cannot open or read the file</exception>
         /// <exception cref="ShogiParseException">not a valid nn.bin</exception>
         /// <exception cref="ShogiUnsupportedException">an architecture this library does not evaluate</exception>
         public static Network Load(string path)
         {
-            if (path == null)
-                throw new ArgumentNullException("path");
-            // As Record.Load: a missing file is FileNotFoundException.
-            if (!File.Exists(path))
-                throw new FileNotFoundException("no network file at " + path, path);
+            Files.RequireExisting(path, "path", "network");
             byte[] text = Utf8.Encode(path, "path");
             byte[] err = Errors.New();
             NetworkHandle h;
@@ -138,6 +137,9 @@ namespace LibShogi
         /// <summary>Evaluates many SFENs; on a bad SFEN returns the error
         /// instead of throwing, with every other value still written (0 for
         /// the bad ones).</summary>
+        /// <returns>Null when every SFEN was evaluated; else the exception
+        /// (not thrown) naming the first bad index.</returns>
+        /// <exception cref="ArgumentNullException">sfens is null</exception>
         public Exception TryEvaluate(string[] sfens, int fvScale, out int[] values)
         {
             if (sfens == null)
@@ -207,7 +209,8 @@ namespace LibShogi
             handle = h;
         }
 
-        /// <summary>The native handle.</summary>
+        /// <summary>The native handle, for calls the binding does not wrap.
+        /// Never null; owned by this accumulator (do not dispose it yourself).</summary>
         public AccumulatorHandle Handle { get { return handle; } }
 
         /// <summary>Releases the native accumulator.</summary>
@@ -235,7 +238,8 @@ namespace LibShogi
                 handle, (int)perspective, features, (UIntPtr)features.Length, err), err);
         }
 
-        /// <summary>Subtracts the removed and adds the added features of one perspective.</summary>
+        /// <summary>Subtracts the removed and adds the added features of one
+        /// perspective; either array may be null, meaning none.</summary>
         public void Update(Side perspective, int[] removed, int[] added)
         {
             removed = removed ?? new int[0];

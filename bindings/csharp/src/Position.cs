@@ -25,7 +25,8 @@ namespace LibShogi
             handle = h;
         }
 
-        /// <summary>The native handle (for other LibShogi types and interop).</summary>
+        /// <summary>The native handle (for other LibShogi types and interop).
+        /// Never null; owned by this position (do not dispose it yourself).</summary>
         public PositionHandle Handle { get { return handle; } }
 
         /// <summary>A position from SFEN text ("sfen " prefix and move number
@@ -230,7 +231,7 @@ namespace LibShogi
         }
 
         /// <summary>True if the USI text is a legal move here (false for
-        /// malformed text too).</summary>
+        /// malformed text and null too).</summary>
         public bool IsLegal(string usi)
         {
             Move m;
@@ -250,9 +251,15 @@ namespace LibShogi
         }
 
         /// <summary>Like <see cref="ParseMove"/> without exceptions for bad
-        /// or illegal text.</summary>
+        /// or illegal text: false (move None) for malformed, illegal or null
+        /// text, as .NET's own TryParse methods.</summary>
         public bool TryParseMove(string usi, out Move move)
         {
+            if (usi == null)
+            {
+                move = Move.None;
+                return false;
+            }
             byte[] text = Utf8.Encode(usi, "usi");
             byte[] err = Errors.New();
             uint m;
@@ -278,7 +285,9 @@ namespace LibShogi
             return new Move(m);
         }
 
-        /// <summary>Does a legal move.</summary>
+        /// <summary>Plays a legal move (one from <see cref="LegalMoves"/>,
+        /// <see cref="ParseMove"/> or a search); <see cref="UndoMove"/> takes it
+        /// back. Not thread-safe: a position is used by one thread at a time.</summary>
         /// <exception cref="IllegalMoveException">not legal; the position is unchanged</exception>
         public void DoMove(Move move)
         {

@@ -100,7 +100,8 @@ namespace LibShogi
             handle = h;
         }
 
-        /// <summary>The native handle.</summary>
+        /// <summary>The native handle, for calls the binding does not wrap.
+        /// Never null; owned by this record (do not dispose it yourself).</summary>
         public RecordHandle Handle { get { return handle; } }
 
         /// <summary>Reads a record from the bytes of a file.</summary>
@@ -148,7 +149,12 @@ namespace LibShogi
             return Parse(data, format, out formatRead);
         }
 
-        /// <summary>Reads a record file.</summary>
+        /// <summary>Reads a record file (format Auto: from its contents; KIF and
+        /// KI2 in UTF-8 or Shift_JIS). Never null; dispose it.</summary>
+        /// <exception cref="ArgumentNullException">path is null</exception>
+        /// <exception cref="FileNotFoundException">no file at path</exception>
+        /// <exception cref="ShogiParseException">not a record of the format (the message names the line)</exception>
+        /// <exception cref="IllegalMoveException">a move of the record is not legal</exception>
         public static Record Load(string path, RecordFormat format = RecordFormat.Auto)
         {
             if (path == null)
@@ -211,7 +217,8 @@ namespace LibShogi
             }
         }
 
-        /// <summary>The moves of the main line.</summary>
+        /// <summary>The moves of the main line, first to last: a new array on
+        /// every get (never null; empty for a record without moves).</summary>
         public Move[] Moves
         {
             get
@@ -283,8 +290,9 @@ namespace LibShogi
             }
         }
 
-        /// <summary>A header value ("" if absent). Keys: "black", "white",
+        /// <summary>A header value: never null, "" if absent. Keys: "black", "white",
         /// "handicap", "Event", "Site", "StartTime", ... or any key as written.</summary>
+        /// <exception cref="ArgumentNullException">key is null</exception>
         public string GetHeader(string key)
         {
             byte[] k = Utf8.Encode(key, "key");
@@ -292,7 +300,8 @@ namespace LibShogi
                 NativeMethods.shogi_record_header(handle, k, buf, cap, out needed, err), 128);
         }
 
-        /// <summary>Sets a header value.</summary>
+        /// <summary>Sets a header value (written by KIF, KI2, CSA and JKF).</summary>
+        /// <exception cref="ArgumentNullException">key or value is null (use "" to clear)</exception>
         public void SetHeader(string key, string value)
         {
             byte[] k = Utf8.Encode(key, "key");
@@ -301,14 +310,16 @@ namespace LibShogi
             Errors.Check(NativeMethods.shogi_record_set_header(handle, k, v, err), err);
         }
 
-        /// <summary>Black's player name.</summary>
+        /// <summary>Black's (sente's) player name: never null, "" when the
+        /// record names none; setting null throws ArgumentNullException.</summary>
         public string Black
         {
             get { return GetHeader("black"); }
             set { SetHeader("black", value); }
         }
 
-        /// <summary>White's player name.</summary>
+        /// <summary>White's (gote's) player name: never null, "" when the
+        /// record names none; setting null throws ArgumentNullException.</summary>
         public string White
         {
             get { return GetHeader("white"); }

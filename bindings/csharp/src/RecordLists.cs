@@ -5,7 +5,11 @@ namespace LibShogi
     public sealed partial class Record
     {
         /// <summary>Every game of a record file (a CSA file separates its
-        /// games by "/"; <see cref="Parse(byte[], RecordFormat)"/> refuses such a file).</summary>
+        /// games by "/"; <see cref="Parse(byte[], RecordFormat)"/> refuses such a file).
+        /// Never null; the caller disposes every record. On an error no record
+        /// is made.</summary>
+        /// <exception cref="ArgumentNullException">data is null</exception>
+        /// <exception cref="ShogiParseException">a game does not parse (the message names its line)</exception>
         public static Record[] ParseAll(byte[] data, RecordFormat format = RecordFormat.Auto)
         {
             if (data == null)
@@ -26,6 +30,7 @@ namespace LibShogi
         }
 
         /// <summary>ParseAll for text (given to the library as UTF-8).</summary>
+        /// <exception cref="ArgumentNullException">text is null</exception>
         public static Record[] ParseAll(string text, RecordFormat format = RecordFormat.Auto)
         {
             if (text == null)
@@ -37,7 +42,8 @@ namespace LibShogi
         }
 
         /// <summary>What the reader accepted but could not fully read (e.g.
-        /// an unknown KIF end word), one string each.</summary>
+        /// an unknown KIF end word), one string each: a new array, never null,
+        /// empty when the record was read in full.</summary>
         public string[] Warnings
         {
             get

@@ -67,8 +67,9 @@ namespace LibShogi
             }
         }
 
-        /// <summary>The comments, one per line ("" when none). KIF "*text"
-        /// lines read as "text"; an engine line keeps one '*' ("*評価値=45").</summary>
+        /// <summary>The comments, one per line: never null, "" when none. KIF
+        /// "*text" lines read as "text"; an engine line keeps one '*'
+        /// ("*評価値=45"). Setting null or "" removes them.</summary>
         public string Comment
         {
             get

@@ -205,6 +205,9 @@ namespace LibShogi
     /// progress of <see cref="Engine.SearchAsync(Position, SearchLimits, IProgress{SearchInfo}, System.Threading.CancellationToken)"/>.</summary>
     public sealed class SearchInfo : EventArgs
     {
+        // Made by the library only.
+        internal SearchInfo() { }
+
         /// <summary>The time between two periodic reports of a search.</summary>
         public static readonly TimeSpan ProgressInterval = TimeSpan.FromMilliseconds(ProgressLayout.IntervalMs);
 
@@ -332,6 +335,9 @@ namespace LibShogi
     /// <summary>One MultiPV line of a result.</summary>
     public sealed class SearchLine
     {
+        // Made by the library only.
+        internal SearchLine() { }
+
         /// <summary>The line's score.</summary>
         public Score Score { get; internal set; }
         /// <summary>The line's depth in plies.</summary>
@@ -359,6 +365,9 @@ namespace LibShogi
     /// <summary>The result of a search.</summary>
     public sealed class SearchResult
     {
+        // Made by the library only.
+        internal SearchResult() { }
+
         /// <summary>The search's id (as on its <see cref="SearchInfo.SearchId"/>).</summary>
         public long SearchId { get; internal set; }
         /// <summary>Why the search ended.</summary>

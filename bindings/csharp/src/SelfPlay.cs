@@ -7,23 +7,38 @@ using System.Threading;
 
 namespace LibShogi
 {
-    /// <summary>A progress report of a self-play run.</summary>
+    /// <summary>A progress report of a self-play run: an immutable snapshot,
+    /// handed to the progress delegate about once a second (a match: after
+    /// each game pair) and once more at the end.</summary>
     public sealed class SelfPlayProgress
     {
+        /// <summary>Games finished (a generation run: over all its resumed sessions).</summary>
         public long Games { get; private set; }
+        /// <summary>Records written (generation and re-scoring; 0 in a match).</summary>
         public long Positions { get; private set; }
+        /// <summary>Plies of the finished games (generation).</summary>
         public long Plies { get; private set; }
+        /// <summary>Records written per second in this session.</summary>
         public double PositionsPerSecond { get; private set; }
+        /// <summary>Mean plies per finished game (generation).</summary>
         public double MeanGameLength { get; private set; }
+        /// <summary>Time since this session started.</summary>
         public TimeSpan Elapsed { get; private set; }
-        /// <summary>Null when unknown.</summary>
+        /// <summary>Estimated time left; null when unknown (no target, or too early to tell).</summary>
         public TimeSpan? Eta { get; private set; }
+        /// <summary>True on the last report of the run.</summary>
         public bool Done { get; private set; }
+        /// <summary>Match: games won by player A.</summary>
         public int Wins { get; private set; }
+        /// <summary>Match: drawn games.</summary>
         public int Draws { get; private set; }
+        /// <summary>Match: games lost by player A.</summary>
         public int Losses { get; private set; }
+        /// <summary>Match: A's Elo difference over B (pentanomial estimate).</summary>
         public double Elo { get; private set; }
+        /// <summary>Match: half-width of the 95% interval of <see cref="Elo"/>.</summary>
         public double EloError { get; private set; }
+        /// <summary>Match: the SPRT log-likelihood ratio; 0 without an "sprt" option.</summary>
         public double Llr { get; private set; }
 
         internal SelfPlayProgress(ref NativeSelfPlayProgress p)
@@ -40,37 +55,78 @@ namespace LibShogi
     /// <summary>Counts of a generation or re-scoring run.</summary>
     public sealed class GensfenResult
     {
+        // Made by the library only.
+        internal GensfenResult() { }
+
+        /// <summary>Games played (generation: over all resumed sessions).</summary>
         public long Games { get; internal set; }
+        /// <summary>Records written (re-scoring: records read and written).</summary>
         public long Positions { get; internal set; }
+        /// <summary>Plies of the games played (generation).</summary>
         public long Plies { get; internal set; }
+        /// <summary>Generation: positions skipped by the write-time filters.</summary>
         public long Filtered { get; internal set; }
+        /// <summary>Generation: positions skipped as duplicates.</summary>
         public long Duplicates { get; internal set; }
+        /// <summary>Re-scoring: records copied without a search.</summary>
         public long Unchanged { get; internal set; }
+        /// <summary>Wall-clock time of this session.</summary>
         public TimeSpan Elapsed { get; internal set; }
+        /// <summary>Generation: time spent in searches, summed over the workers.</summary>
         public TimeSpan SearchTime { get; internal set; }
+        /// <summary>Generation: time the workers ran, summed (SearchTime / WorkerTime is the search share).</summary>
         public TimeSpan WorkerTime { get; internal set; }
+        /// <summary>True when a cancellation ended the run early (a generation
+        /// run resumes when called again with the same options).</summary>
         public bool Stopped { get; internal set; }
+    }
+
+    /// <summary>What a match's SPRT decided.</summary>
+    public enum SprtDecision
+    {
+        /// <summary>H0 accepted: the games favour elo0 over elo1 (of the
+        /// "sprt" option "elo0,elo1,alpha,beta"): A is not better by elo1.</summary>
+        H0Accepted = -1,
+        /// <summary>No decision (no "sprt" option, or the bounds were not reached).</summary>
+        None = 0,
+        /// <summary>H1 accepted: the games favour elo1 over elo0: A is better.</summary>
+        H1Accepted = 1,
     }
 
     /// <summary>The result of a match, from player A's view.</summary>
     public sealed class MatchResult
     {
+        // Made by the library only.
+        internal MatchResult() { }
+
+        /// <summary>Games played (two per opening pair).</summary>
         public int Games { get; internal set; }
+        /// <summary>Games won by A.</summary>
         public int Wins { get; internal set; }
+        /// <summary>Drawn games.</summary>
         public int Draws { get; internal set; }
+        /// <summary>Games lost by A.</summary>
         public int Losses { get; internal set; }
-        /// <summary>Pairs scoring 0, 0.5, 1, 1.5 and 2 points.</summary>
+        /// <summary>Pairs scoring 0, 0.5, 1, 1.5 and 2 points for A (five
+        /// counts; never null).</summary>
         public int[] Penta { get; internal set; }
+        /// <summary>A's Elo difference over B, pentanomial estimate.</summary>
         public double Elo { get; internal set; }
+        /// <summary>Lower end of the 95% interval of <see cref="Elo"/>.</summary>
         public double EloLow { get; internal set; }
+        /// <summary>Upper end of the 95% interval of <see cref="Elo"/>.</summary>
         public double EloHigh { get; internal set; }
+        /// <summary>The Elo difference from the win/draw/loss counts alone.</summary>
         public double EloTrinomial { get; internal set; }
+        /// <summary>Half-width of the 95% interval of <see cref="EloTrinomial"/>.</summary>
         public double EloTrinomialError { get; internal set; }
+        /// <summary>The SPRT log-likelihood ratio; 0 without an "sprt" option.</summary>
         public double Llr { get; internal set; }
-        /// <summary>-1 H0 accepted, 1 H1 accepted, 0 no decision.</summary>
-        public int SprtDecision { get; internal set; }
+        /// <summary>What the SPRT decided.</summary>
+        public SprtDecision SprtDecision { get; internal set; }
         /// <summary>Games lost by a crash, timeout, illegal move or error.</summary>
         public int Faults { get; internal set; }
+        /// <summary>True when the match ended early (SPRT decision or cancellation).</summary>
         public bool Stopped { get; internal set; }
     }
 
@@ -82,7 +138,11 @@ namespace LibShogi
     /// again with the same options).</summary>
     public static class SelfPlay
     {
-        /// <summary>Option text from a dictionary (one key=value a line).</summary>
+        /// <summary>Option text from a dictionary (one key=value a line):
+        /// null values are left out, booleans are "true"/"false", numbers
+        /// use the invariant culture.</summary>
+        /// <exception cref="ArgumentNullException">options is null</exception>
+        /// <exception cref="ArgumentException">a value holds a newline or ';'</exception>
         public static string Options(IDictionary<string, object> options)
         {
             var sb = new StringBuilder();
@@ -99,6 +159,20 @@ namespace LibShogi
             return sb.ToString();
         }
 
+        /// <summary>Teacher generation (<c>shogi gensfen</c>): plays games
+        /// and writes training records. Needs "depth" or "nodes", and "games"
+        /// or "positions". Blocks the calling thread until the run ends;
+        /// progress is called on that same thread (keep it short; a GUI
+        /// posts it on). A cancelled run keeps every finished game.</summary>
+        /// <param name="options">option text (see <see cref="Options"/>); never null</param>
+        /// <param name="network">may be null: the "net" option's evaluation; else
+        /// this network (a resumed run must use the same one)</param>
+        /// <param name="progress">may be null</param>
+        /// <param name="cancellation">stops the run (Stopped is then true)</param>
+        /// <returns>Never null.</returns>
+        /// <exception cref="ArgumentNullException">options is null</exception>
+        /// <exception cref="ShogiArgumentException">an unknown option or a value out of range</exception>
+        /// <exception cref="ShogiIOException">the output cannot be written</exception>
         public static GensfenResult Gensfen(string options, Network network = null,
                                             Action<SelfPlayProgress> progress = null,
                                             CancellationToken cancellation = default(CancellationToken))
@@ -109,6 +183,17 @@ namespace LibShogi
             return ToResult(ref r);
         }
 
+        /// <summary>Re-scoring of training files (<c>shogi rescore</c>):
+        /// searches each record's position again and writes the new score.
+        /// Blocks; progress and cancellation as in <see cref="Gensfen"/>.</summary>
+        /// <param name="options">option text; never null</param>
+        /// <param name="network">may be null: the "net" option's evaluation</param>
+        /// <param name="progress">may be null; called on the calling thread</param>
+        /// <param name="cancellation">stops the run</param>
+        /// <returns>Never null.</returns>
+        /// <exception cref="ArgumentNullException">options is null</exception>
+        /// <exception cref="ShogiArgumentException">an unknown option or a value out of range</exception>
+        /// <exception cref="ShogiIOException">an input cannot be read or the output written</exception>
         public static GensfenResult Rescore(string options, Network network = null,
                                             Action<SelfPlayProgress> progress = null,
                                             CancellationToken cancellation = default(CancellationToken))
@@ -119,6 +204,18 @@ namespace LibShogi
             return ToResult(ref r);
         }
 
+        /// <summary>A match between players "a" and "b" (<c>shogi match</c>;
+        /// specs such as "depth=6,net=test" or "usi=/path/engine,movetime=100"),
+        /// each opening played from both sides. Blocks; progress comes after
+        /// each game pair on the calling thread.</summary>
+        /// <param name="options">option text; never null</param>
+        /// <param name="networkA">may be null; else player A's in-process network</param>
+        /// <param name="networkB">may be null; else player B's in-process network</param>
+        /// <param name="progress">may be null</param>
+        /// <param name="cancellation">stops the match after the running pairs</param>
+        /// <returns>Never null; from player A's view.</returns>
+        /// <exception cref="ArgumentNullException">options is null</exception>
+        /// <exception cref="ShogiArgumentException">an unknown option or a bad player spec</exception>
         public static MatchResult Match(string options, Network networkA = null, Network networkB = null,
                                         Action<SelfPlayProgress> progress = null,
                                         CancellationToken cancellation = default(CancellationToken))
@@ -132,7 +229,7 @@ namespace LibShogi
                 Games = r.Games, Wins = r.Wins, Draws = r.Draws, Losses = r.Losses,
                 Penta = new[] { r.Penta0, r.Penta1, r.Penta2, r.Penta3, r.Penta4 },
                 Elo = r.Elo, EloLow = r.EloLow, EloHigh = r.EloHigh, EloTrinomial = r.EloTrinomial,
-                EloTrinomialError = r.EloTrinomialError, Llr = r.Llr, SprtDecision = r.SprtDecision,
+                EloTrinomialError = r.EloTrinomialError, Llr = r.Llr, SprtDecision = (SprtDecision)r.SprtDecision,
                 Faults = r.Faults, Stopped = r.Stopped != 0,
             };
         }

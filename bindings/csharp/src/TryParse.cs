@@ -46,7 +46,7 @@ namespace LibShogi
     {
         /// <summary>Reads record text like <see cref="Parse(string, RecordFormat)"/>,
         /// or returns false when it is no record of the format.</summary>
-        /// <param name="text">the text</param>
+        /// <param name="text">the text (null is no record: false)</param>
         /// <param name="format">the format, or Auto</param>
         /// <param name="record">the new record, or null</param>
         /// <param name="error">the reason it failed (with its line number), or null</param>

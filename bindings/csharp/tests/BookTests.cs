@@ -126,7 +126,9 @@ namespace LibShogi.Tests
                 });
                 Run("book: errors", () =>
                 {
-                    Throws<ShogiIOException>(() => new Book(Path.Combine(dir, "missing.db")), "missing file");
+                    Equal(Path.Combine(dir, "missing.db"),
+                          Throws<FileNotFoundException>(() => new Book(Path.Combine(dir, "missing.db")), "missing file").FileName,
+                          "missing file's name");
                     string bad = Path.Combine(dir, "bad.db");
                     File.WriteAllText(bad, "#YANEURAOU-DB2016 1.00\nsfen 9/9/9/9/9/9/9/9/9 b - 1\n7g7f none x\n");
                     var e = Throws<ShogiParseException>(() => new Book(bad), "malformed");

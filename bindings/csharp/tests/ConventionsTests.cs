@@ -11,6 +11,21 @@ namespace LibShogi.Tests
 {
     internal static class ConventionsTests
     {
+        // PascalCase: an upper-case first letter, no underscore (generic
+        // types end in `N).
+        private static bool Pascal(string name)
+        {
+            int tick = name.IndexOf('`');
+            if (tick >= 0)
+                name = name.Substring(0, tick);
+            return name.Length > 0 && char.IsUpper(name[0]) && name.IndexOf('_') < 0;
+        }
+
+        private static bool Camel(string name)
+        {
+            return !string.IsNullOrEmpty(name) && char.IsLower(name[0]) && name.IndexOf('_') < 0;
+        }
+
         public static void RunAll()
         {
             Run("conventions: library errors derive from the matching .NET exceptions", () =>
@@ -38,6 +53,16 @@ namespace LibShogi.Tests
                 string missing = Path.Combine(Path.GetTempPath(), "libshogi-cs-missing-" + Guid.NewGuid().ToString("N"));
                 Equal(missing + ".kif", Throws<FileNotFoundException>(() => Record.Load(missing + ".kif"), "record").FileName, "record name");
                 Equal(missing + ".bin", Throws<FileNotFoundException>(() => Network.Load(missing + ".bin"), "network").FileName, "network name");
+                Equal(missing + ".bin", Throws<FileNotFoundException>(() => Network.Load(missing + ".bin", "halfkp_256x2-32-32"),
+                                                                      "network with arch").FileName, "network with arch name");
+                Equal(missing + ".db", Throws<FileNotFoundException>(() => new Book(missing + ".db"), "book").FileName, "book name");
+                Equal(missing + ".db", Throws<FileNotFoundException>(() => Book.Convert(missing + ".db", missing + ".ybb"),
+                                                                     "book convert").FileName, "book convert name");
+                Equal(missing + ".db", Throws<FileNotFoundException>(() => Book.Merge(new[] { missing + ".db" }, missing + ".ybb"),
+                                                                     "book merge").FileName, "book merge name");
+                Equal(missing + ".bin", Throws<FileNotFoundException>(() => new Dataset(new[] { missing + ".bin" }, ""),
+                                                                      "dataset").FileName, "dataset name");
+                True(!File.Exists(missing + ".ybb"), "nothing written for a missing source");
             });
             Run("conventions: Try* parsers return false with the reason", () =>
             {
@@ -51,7 +76,21 @@ namespace LibShogi.Tests
                     True(!Position.TryFromSfen(bad, out p, out error), "accepted " + bad);
                     True(p == null && !string.IsNullOrEmpty(error), "no reason for " + bad);
                 }
+                Move move;
+                using (var start = new Position())
+                {
+                    True(start.TryParseMove("7g7f", out move) && move.ToUsi() == "7g7f", "7g7f");
+                    foreach (string bad in new[] { null, "", "7g7e", "xyz" })
+                    {
+                        True(!start.TryParseMove(bad, out move), "move accepted: " + bad);
+                        Equal(Move.None, move, "move on failure");
+                        True(!start.IsLegal(bad), "legal: " + bad);
+                    }
+                }
+                Square square;
+                True(!Square.TryParseUsi(null, out square) && !Square.TryParseUsi("0a", out square), "square accepted");
                 Record r;
+                True(!Record.TryParse(null, RecordFormat.Auto, out r, out error) && r == null && error != null, "null record text");
                 True(Record.TryParse(RecordTests.Csa, RecordFormat.Csa, out r, out error), "csa: " + error);
                 using (r)
                     Equal(4, r.Moves.Length, "moves");
@@ -68,6 +107,42 @@ namespace LibShogi.Tests
                 Contains("win-x64", x64[1], "x64 NuGet layout");
                 Equal("shogi.dll", x64[x64.Length - 1], "plain name last");
                 Equal(IntPtr.Size == 8 ? "x64" : "x86", NativeLibraryLoader.WindowsArchitecture(Environment.Is64BitProcess), "this process");
+            });
+            Run("conventions: public names follow the .NET naming guidelines", () =>
+            {
+                var bad = new List<string>();
+                const BindingFlags declared = BindingFlags.Public | BindingFlags.Instance | BindingFlags.Static |
+                                              BindingFlags.DeclaredOnly;
+                int members = 0;
+                foreach (Type t in typeof(Position).Assembly.GetExportedTypes())
+                {
+                    if (!Pascal(t.Name))
+                        bad.Add("type " + t.FullName);
+                    foreach (MemberInfo m in t.GetMembers(declared))
+                    {
+                        members++;
+                        var method = m as MethodBase;
+                        if (method != null && method.IsSpecialName)
+                            continue; // accessors, operators, constructors
+                        if (m is FieldInfo && ((FieldInfo)m).IsSpecialName)
+                            continue; // an enum's value__
+                        if (!Pascal(m.Name))
+                            bad.Add(t.Name + "." + m.Name);
+                        var field = m as FieldInfo;
+                        if (field != null && !t.IsEnum && !field.IsLiteral && !(field.IsStatic && field.IsInitOnly))
+                            bad.Add(t.Name + "." + m.Name + " (a mutable public field: make it a property)");
+                        if (method != null)
+                            foreach (ParameterInfo p in method.GetParameters())
+                                if (!Camel(p.Name))
+                                    bad.Add(t.Name + "." + m.Name + "(" + p.Name + ")");
+                    }
+                    foreach (ConstructorInfo c in t.GetConstructors())
+                        foreach (ParameterInfo p in c.GetParameters())
+                            if (!Camel(p.Name))
+                                bad.Add(t.Name + ".ctor(" + p.Name + ")");
+                }
+                True(members > 500, "public members found: " + members);
+                Equal("", string.Join(", ", bad.ToArray()), "names against the guidelines");
             });
             Run("conventions: no public type clashes with System, System.Drawing or WinForms", () =>
             {

@@ -73,7 +73,7 @@ namespace LibShogi.Tests
                         True(ds.Next() == null, "end");
                         float[] f1, f2;
                         int[] labels;
-                        Equal(0, Dataset.DlshogiFeatures(psv, Dataset.FormatPsv, out f1, out f2, out labels), "bad records");
+                        Equal(0, Dataset.DlshogiFeatures(psv, DatasetFormat.Psv, out f1, out f2, out labels), "bad records");
                         Equal(labels[0], b.MoveLabel()[0], "label");
                         float[] g1 = b.Features1();
                         for (int i = 0; i < g1.Length; i++)
@@ -85,7 +85,15 @@ namespace LibShogi.Tests
                         Equal(3, ds.Next().Count, "records before the cut");
                         True(ds.LastError.Contains("record 3: truncated"), ds.LastError);
                     }
-                    Throws<ShogiIOException>(() => new Dataset(new[] { Path.Combine(dir, "missing.bin") }, ""), "missing file");
+                    Equal(Path.Combine(dir, "missing.bin"),
+                          Throws<FileNotFoundException>(() => new Dataset(new[] { path, Path.Combine(dir, "missing.bin") }, ""),
+                                                        "missing file").FileName, "missing file's name");
+                    Throws<ArgumentOutOfRangeException>(() =>
+                    {
+                        float[] planes1, planes2;
+                        int[] moveLabels;
+                        Dataset.DlshogiFeatures(psv, (DatasetFormat)3, out planes1, out planes2, out moveLabels);
+                    }, "unknown record format");
                     Throws<ShogiArgumentException>(() => new Dataset(new[] { path }, "features=HalfKQ"), "unknown feature set");
                 });
             }

@@ -72,6 +72,63 @@ namespace LibShogi.Tests
                     Contains("bestmove " + r.BestMove.ToUsi(), r.ToUsi(), "bestmove line");
                 }
             });
+            Run("engine: PeriodicInfo every ProgressInterval on the searching thread, none after the search", () =>
+            {
+                using (var engine = new Engine())
+                using (var p = new Position())
+                {
+                    var periodic = new List<SearchInfo>();
+                    var threads = new HashSet<int>();
+                    int lineReports = 0, wrongKind = 0;
+                    engine.PeriodicInfo += (sender, info) =>
+                    {
+                        lock (periodic)
+                        {
+                            periodic.Add(info);
+                            threads.Add(Thread.CurrentThread.ManagedThreadId);
+                        }
+                    };
+                    engine.Info += (sender, info) =>
+                    {
+                        lineReports++;
+                        if (info.Kind != SearchInfoKind.Line)
+                            wrongKind++;
+                    };
+                    int legal = p.LegalMoves().Length;
+                    SearchResult r = engine.Search(p, new SearchLimits { MoveTime = TimeSpan.FromMilliseconds(1700) });
+                    int atReturn;
+                    lock (periodic)
+                        atReturn = periodic.Count;
+                    Thread.Sleep(SearchInfo.ProgressInterval + SearchInfo.ProgressInterval);
+                    lock (periodic)
+                        Equal(atReturn, periodic.Count, "periodic reports after Search returned");
+                    // Expected at 0.5, 1.0 and 1.5 s; one may be lost to a loaded machine.
+                    True(atReturn >= 2, atReturn + " periodic reports in a 1.7 s search");
+                    True(lineReports > 0 && wrongKind == 0, "Info: " + lineReports + " reports, " + wrongKind + " not lines");
+                    Equal(1, threads.Count, "periodic report threads");
+                    True(threads.Contains(Thread.CurrentThread.ManagedThreadId), "periodic report not on the searching thread");
+                    ulong lastNodes = 0;
+                    foreach (SearchInfo info in periodic)
+                    {
+                        Equal(SearchInfoKind.Progress, info.Kind, "kind");
+                        Equal(r.SearchId, info.SearchId, "search id");
+                        True(info.Time >= SearchInfo.ProgressInterval - TimeSpan.FromMilliseconds(1),
+                             "a periodic report before the first interval: " + info.Time);
+                        True(info.Nodes >= lastNodes && info.Nodes <= r.Nodes, "nodes " + info.Nodes + " after " + lastNodes);
+                        lastNodes = info.Nodes;
+                        True(info.Nps > 0, "nps");
+                        True(info.Hashfull >= 0 && info.Hashfull <= 1000, "hashfull per mille: " + info.Hashfull);
+                        if (info.CurrMove.IsNone)
+                            Equal(0, info.CurrMoveNumber, "currmovenumber without a move");
+                        else
+                        {
+                            True(p.IsLegal(info.CurrMove), "currmove " + info.CurrMove + " not legal");
+                            True(info.CurrMoveNumber >= 1 && info.CurrMoveNumber <= legal,
+                                 "currmovenumber " + info.CurrMoveNumber + " of " + legal);
+                        }
+                    }
+                }
+            });
             Run("engine: Stop from another thread ends an infinite search", () =>
             {
                 using (var engine = new Engine())

@@ -119,6 +119,22 @@ namespace LibShogi.Tests
                 for (int i = 0; i < 40; i++)
                     Equal(b1[i], bl[40 + i], "batch row");
                 Equal((byte)1, stm[1], "side to move");
+                // A tsume-like position (two pieces besides the kings): the
+                // missing pieces are the king's "no piece" feature, exactly as
+                // the HalfKP-only call gives them.
+                using (Position p = Position.FromSfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1"))
+                {
+                    int[] hb, hw;
+                    p.GetHalfKPFeatures(out hb, out hw);
+                    FeatureSets.Features("halfkp", p, out b1, out w1);
+                    Equal(38, b1.Length, "black features");
+                    Equal(38, w1.Length, "white features");
+                    int distinct = new HashSet<int>(b1).Count;
+                    Equal(3, distinct, "a pawn, a gold in hand and the no-piece feature");
+                    Equal(string.Join(",", hb), string.Join(",", b1), "black as GetHalfKPFeatures");
+                    Equal(string.Join(",", hw), string.Join(",", w1), "white as GetHalfKPFeatures");
+                }
+                Throws<ArgumentNullException>(() => FeatureSets.Features("halfkp", null, out b1, out w1), "null position");
             });
             Run("nnue-arch: update by move equals refresh", () =>
             {

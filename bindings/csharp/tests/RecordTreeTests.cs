@@ -40,6 +40,11 @@ namespace LibShogi.Tests
                     Equal("居飛車", replies[1].Comment, "variation comment");
                     Equal(null, replies[1].EngineScore, "no score");
                     Equal("0,1", string.Join(",", Array.ConvertAll(replies[1].Path, i => i.ToString())), "path");
+                    Equal(0, root.MovesPlayed, "root depth");
+                    Equal(2, replies[1].MovesPlayed, "variation depth");
+                    replies[0].Comment = "x";
+                    replies[0].Comment = null;
+                    Equal("", replies[0].Comment, "null removes the comment");
                     using (var p = new Position())
                     {
                         p.DoMoves("7g7f", "8c8d");

@@ -41,6 +41,10 @@ namespace WinFormsGui
 
         // Self-test counters and answers.
         public int PeriodicReports, LineReports, StaleReports;
+        // Per analysis, how long after its search time each report reached
+        // the UI thread: the first includes the search's start-up (thread,
+        // copy, hash); the spread above the smallest is the delivery delay.
+        public readonly List<List<TimeSpan>> ReportLags = new List<List<TimeSpan>>();
         public bool AutoPromote = true;
         public SearchResult LastResult;
 
@@ -187,6 +191,10 @@ namespace WinFormsGui
             private readonly MainForm form;
             public readonly Position Root; // the position analysed (for PV text)
             public long SearchId;
+            // Started with the search: a report's lag is the time it reached
+            // the UI thread less its own search time.
+            public readonly System.Diagnostics.Stopwatch Started = System.Diagnostics.Stopwatch.StartNew();
+            public readonly List<TimeSpan> Lags = new List<TimeSpan>();
 
             public AnalysisSink(MainForm form, Position root)
             {
@@ -250,6 +258,9 @@ namespace WinFormsGui
                 return;
             }
             from.SearchId = info.SearchId;
+            if (from.Lags.Count == 0)
+                ReportLags.Add(from.Lags);
+            from.Lags.Add(from.Started.Elapsed - info.Time);
             if (info.Kind == SearchInfoKind.Progress)
             {
                 PeriodicReports++;
