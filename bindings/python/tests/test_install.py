@@ -10,6 +10,7 @@ import pytest
 import libshogi
 
 PKG_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REPO = os.path.dirname(os.path.dirname(PKG_ROOT))
 
 
 def test_pip_install_with_library_in_package(tmp_path):
@@ -22,8 +23,10 @@ def test_pip_install_with_library_in_package(tmp_path):
         "*.so", "*.so.*", "*.dll", "__pycache__", "build", "*.egg-info", "tests", ".pytest_cache"))
     shutil.copy(libshogi.library_path, str(src / "libshogi" / libshogi._lib.package_file_names()[0]))
     target = tmp_path / "site"
+    build_env = dict(os.environ, LIBSHOGI_REPO=REPO)  # the copy is outside the clone: the version is read there
+    build_env.pop("LIBSHOGI_PREBUILT", None)  # the library copied into the package folder is the one bundled
     r = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-build-isolation", "--no-deps",
-                        "--no-index", "--target", str(target), str(src)],
+                        "--no-index", "--target", str(target), str(src)], env=build_env,
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True, timeout=300)
     if r.returncode != 0 and "setuptools" in r.stderr:
         pytest.skip("cannot build without network: " + r.stderr[-200:])
