@@ -99,6 +99,7 @@ def bundled_name(library_file):
 
 def go_build(dest):
     """go build -buildmode=c-shared ./capi -> dest, at the repository root."""
+    dest = os.path.abspath(dest)  # go runs in the repository, not here
     go = shutil.which(os.environ.get("GO", "go"))
     root = repo_root()
     if go is None or root is None:
