@@ -190,7 +190,8 @@ class BinaryDistribution(Distribution):
 if _bdist_wheel is not None:
     class bdist_wheel(_bdist_wheel):
         """A platform wheel (it carries a native library): cp38-abi3-<platform>
-        with the accelerator (limited API only), py3-none-<platform> without."""
+        with the accelerator (limited API only), py3-none-<platform> without
+        (not built for the target, or its optional build failed)."""
 
         def finalize_options(self):
             plat = target_platform()
@@ -203,9 +204,16 @@ if _bdist_wheel is not None:
 
         def get_tag(self):
             impl, abi, plat = _bdist_wheel.get_tag(self)
-            if not self.distribution.ext_modules:
+            if not self.accelerator_built():  # ctypes only: any Python 3 on this platform
                 return "py3", "none", plat
             return impl, abi, plat
+
+        def accelerator_built(self):
+            """False when there is none to build or its optional build failed."""
+            if not self.distribution.ext_modules:
+                return False
+            outputs = self.get_finalized_command("build_ext").get_outputs()
+            return bool(outputs) and all(os.path.exists(p) for p in outputs)
 
     cmdclass["bdist_wheel"] = bdist_wheel
 
