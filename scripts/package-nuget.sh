@@ -8,8 +8,12 @@
 #   build/LibShogi.targets (copies the native library for packages.config projects)
 # The assembly targets .NET Framework 4.6.1 (which .NET Core 2.0+ and .NET 5+
 # also load): a netstandard2.0 build needs the NETStandard.Library reference
-# assemblies, which Debian does not package; `dotnet pack` of
-# bindings/csharp/LibShogi.csproj makes that one where the .NET SDK exists.
+# assemblies, which Debian does not package (`apt-cache search netstandard`
+# finds none); `dotnet pack` of bindings/csharp/LibShogi.csproj makes that
+# one where the .NET SDK exists. Mono's Facades/netstandard.dll (4.5,
+# 4.7.1-api to 4.8-api) does not stand in for them: it defines no type, all
+# 2417 are forwarders (`ikdasm`: `.class extern`) to mscorlib, System, ...,
+# so an assembly compiled against it references .NET Framework assemblies.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD

@@ -6,6 +6,7 @@
 # and ipykernel for Debian's python3.
 # cmake, mingw-w64 (Windows DLLs, x64 and x86), wine64 (runs the Windows C tests), valgrind,
 # Mono (C# binding) with Xvfb and libgdiplus (WinForms sample), pkg-config, numpy and pytest for Debian's python3.
+# pip, setuptools, wheel and venv for Debian's python3 (the Python wheels).
 # Idempotent.
 set -euo pipefail
 need=()
@@ -41,6 +42,14 @@ command -v xauth >/dev/null || need+=(xauth)
 [ -f "/usr/include/python3.$(/usr/bin/python3 -c 'import sys; print(sys.version_info[1])')/Python.h" ] || need+=(python3-dev)
 /usr/bin/python3 -c 'import nbclient' 2>/dev/null || need+=(python3-nbclient)
 /usr/bin/python3 -c 'import ipykernel' 2>/dev/null || need+=(python3-ipykernel)
+# the Python wheels (scripts/package-wheel.sh, test stage 55): pip, setuptools
+# and wheel build them offline; venv (with ensurepip) installs them fresh;
+# objdump reads the glibc versions the binaries need
+/usr/bin/python3 -c 'import pip' 2>/dev/null || need+=(python3-pip)
+/usr/bin/python3 -c 'import setuptools' 2>/dev/null || need+=(python3-setuptools)
+/usr/bin/python3 -c 'import wheel' 2>/dev/null || need+=(python3-wheel)
+dpkg -s python3-venv >/dev/null 2>&1 || need+=(python3-venv) # Debian's ensurepip works only with it
+command -v objdump >/dev/null || need+=(binutils)
 if [ ${#need[@]} -gt 0 ]; then
   echo "setup: installing ${need[*]}" >&2
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo

@@ -186,8 +186,6 @@ from .nnue_arch import (  # noqa: F401
     psv_features,
 )
 
-__version__ = "0.1.0"
-
 library_path = _lib.path
 """The file the library was loaded from."""
 

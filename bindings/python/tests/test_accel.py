@@ -16,7 +16,6 @@ import pytest
 import libshogi
 from libshogi import Board
 
-PKG_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 TRANSCRIPT = r'''
 import json, random, sys
@@ -95,7 +94,7 @@ def _run(no_accel):
     env = dict(os.environ)
     env["LIBSHOGI_NO_ACCEL"] = "1" if no_accel else "0"
     env["LIBSHOGI_LIBRARY"] = libshogi.library_path
-    env["PYTHONPATH"] = PKG_ROOT
+    env["PYTHONPATH"] = os.path.dirname(os.path.dirname(libshogi.__file__))  # the package under test
     r = subprocess.run([sys.executable, "-c", TRANSCRIPT], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        universal_newlines=True, timeout=600)
     assert r.returncode == 0, r.stderr

@@ -121,7 +121,7 @@ def _run_isolated(tmp_path, env_lib, copy_lib):
     import shutil
 
     dst = tmp_path / "pkg"
-    shutil.copytree(os.path.join(PKG_ROOT, "libshogi"), str(dst / "libshogi"),
+    shutil.copytree(os.path.dirname(libshogi.__file__), str(dst / "libshogi"),
                     ignore=shutil.ignore_patterns("*.so*", "*.dll", "*.dylib", "__pycache__"))
     if copy_lib:
         shutil.copy(libshogi.library_path, str(dst / "libshogi" / os.path.basename(copy_lib)))

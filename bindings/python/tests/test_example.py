@@ -69,7 +69,7 @@ def test_notebook_runs_headless_with_nbclient(monkeypatch):
     monkeypatch.setenv("LIBSHOGI_EXAMPLE_QUICK", "1")
     # the checkout's package stands for an installed one: the notebook must
     # use it as it is (never put its own path first)
-    monkeypatch.setenv("PYTHONPATH", os.path.dirname(EXAMPLES))
+    monkeypatch.setenv("PYTHONPATH", os.path.dirname(os.path.dirname(libshogi.__file__)))
     monkeypatch.setenv("PYDEVD_DISABLE_FILE_VALIDATION", "1")
     nb = nbformat.read(os.path.join(EXAMPLES, "notebook_example.ipynb"), as_version=4)
     client = nbclient.NotebookClient(nb, timeout=600, kernel_name="python3",

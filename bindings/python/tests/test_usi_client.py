@@ -13,7 +13,6 @@ from libshogi import Board
 from libshogi.usi_client import InfoListener, MultiPVListener, USIEngine, USIEngineError, parse_info
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-PKG_ROOT = os.path.dirname(HERE)
 
 
 @pytest.fixture
@@ -21,7 +20,7 @@ def engine():
     env_cmd = [sys.executable, os.path.join(HERE, "usi_fake_engine.py")]
     os.environ.setdefault("LIBSHOGI_LIBRARY", libshogi.library_path)
     old = os.environ.get("PYTHONPATH")
-    os.environ["PYTHONPATH"] = PKG_ROOT + (os.pathsep + old if old else "")
+    os.environ["PYTHONPATH"] = os.path.dirname(os.path.dirname(libshogi.__file__)) + (os.pathsep + old if old else "")
     try:
         eng = USIEngine(env_cmd, timeout=60)
     finally:
