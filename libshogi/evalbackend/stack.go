@@ -12,8 +12,13 @@ import (
 // with them: two accumulators per ply).
 const MaxPlies = 16384
 
-// ErrNoRoot is returned by a Stack that has no position yet.
-var ErrNoRoot = errors.New("evalbackend: no position set (set the root first)")
+// ErrNoRoot is returned by a Stack that has no position yet; ErrDepth by
+// a push beyond MaxPlies or a pop at the root. Other errors of Push are
+// refused moves.
+var (
+	ErrNoRoot = errors.New("evalbackend: no position set (set the root first)")
+	ErrDepth  = errors.New("evalbackend: stack depth")
+)
 
 // Stack is an evaluation stack for an engine with its own board: the root
 // is set from codes, each make pushes a move, each unmake pops it, and a
@@ -105,7 +110,7 @@ func (s *Stack) ready() error {
 		return ErrNoRoot
 	}
 	if s.ev.Ply() >= MaxPlies {
-		return fmt.Errorf("evalbackend: the stack holds %d plies already (MaxPlies)", MaxPlies)
+		return fmt.Errorf("%w: the stack holds %d plies already (MaxPlies)", ErrDepth, MaxPlies)
 	}
 	return nil
 }
@@ -141,7 +146,7 @@ func (s *Stack) Pop() error {
 		return ErrNoRoot
 	}
 	if s.ev.Ply() == 0 {
-		return errors.New("evalbackend: pop at the root (nothing pushed)")
+		return fmt.Errorf("%w: pop at the root (nothing pushed)", ErrDepth)
 	}
 	if s.pos.LastMove() == board.MoveNull {
 		s.ev.UndoNullMove(s.pos)
