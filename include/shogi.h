@@ -1907,7 +1907,7 @@ SHOGI_API shogi_status_t shogi_record_node_add_move(shogi_record_t rec,
 /* ---- eval backend (ABI 1.2) ---- */
 /*
  * libshogi as the evaluator of an engine that has its own board and move
- * generator (examples/c/evalbackend_engine.c is a complete one).
+ * generator (examples/c/mini_engine/ is a complete one).
  *
  * Codes, the same as shogi_position_pieces / shogi_position_set_pieces:
  *   square  (file - 1) * 9 + (rank - 1): 0 = 1a, 8 = 1i, 72 = 9a, 80 = 9i;
