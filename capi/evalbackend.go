@@ -238,3 +238,35 @@ func shogi_evalstack_ply(stack C.shogi_evalstack_t, ply *C.int32_t, cerr *C.shog
 		return nil
 	})
 }
+
+//export shogi_evalstack_evaluate_move
+func shogi_evalstack_evaluate_move(stack C.shogi_evalstack_t, move C.uint32_t, value *C.int32_t, cerr *C.shogi_error_t) C.shogi_status_t {
+	return withEvalStack(cerr, stack, func(s *evalbackend.Stack) error {
+		if value == nil {
+			return errNull("value")
+		}
+		v, err := s.EvaluateMove(uint16(move))
+		*value = C.int32_t(v)
+		return stackError(err)
+	})
+}
+
+//export shogi_evalstack_evaluate_moves
+func shogi_evalstack_evaluate_moves(stack C.shogi_evalstack_t, moves *C.uint32_t, n C.size_t, values *C.int32_t, cerr *C.shogi_error_t) C.shogi_status_t {
+	return withEvalStack(cerr, stack, func(s *evalbackend.Stack) error {
+		if n == 0 {
+			return nil
+		}
+		switch {
+		case moves == nil:
+			return errNull("moves")
+		case values == nil:
+			return errNull("values")
+		case uint64(n) > 1<<24:
+			return errorf(statusInvalidArgument, "n %d is implausible", uint64(n))
+		}
+		_, err := s.EvaluateMoves(unsafe.Slice((*uint32)(unsafe.Pointer(moves)), int(n)),
+			unsafe.Slice((*int32)(unsafe.Pointer(values)), int(n)))
+		return stackError(err)
+	})
+}

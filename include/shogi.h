@@ -1930,8 +1930,9 @@ SHOGI_API shogi_status_t shogi_record_node_add_move(shogi_record_t rec,
  * engine takes it back (the stack keeps one accumulator per ply: the caller
  * copies nothing). A push records the move's feature changes for both
  * perspectives; the network runs only when a score is asked for
- * (shogi_evalstack_evaluate, or push_evaluate, which pushes and evaluates in
- * one call), incrementally from the nearest scored ply, refreshing a
+ * (shogi_evalstack_evaluate; push_evaluate pushes and evaluates in one
+ * call; evaluate_move and evaluate_moves score a leaf or all the children
+ * of a node without leaving them pushed), incrementally from the nearest scored ply, refreshing a
  * perspective whose king moved. The stack mirrors the engine's board (it
  * knows the pieces, so a push needs only the move16), which serves
  * refreshes and every feature set. A push checks what the mirror must stay
@@ -2051,6 +2052,24 @@ SHOGI_API shogi_status_t shogi_evalstack_push_evaluate(shogi_evalstack_t stack,
                                                        uint32_t move,
                                                        int32_t *value,
                                                        shogi_error_t *err);
+
+/* The evaluation of the position after move, for its side to move, with
+ * the stack left as it was: push, evaluate and pop in one call (scoring a
+ * leaf). */
+SHOGI_API shogi_status_t shogi_evalstack_evaluate_move(shogi_evalstack_t stack,
+                                                       uint32_t move,
+                                                       int32_t *value,
+                                                       shogi_error_t *err);
+
+/* evaluate_move for each of n moves into values[0..n-1] (all the children
+ * of a node in one call). A refused move scores 0 and makes the call return
+ * its status naming the first such index; the other values are still
+ * written. */
+SHOGI_API shogi_status_t shogi_evalstack_evaluate_moves(shogi_evalstack_t stack,
+                                                        const uint32_t *moves,
+                                                        size_t n,
+                                                        int32_t *values,
+                                                        shogi_error_t *err);
 
 /* Passes the turn (null-move pruning); popped like a move. */
 SHOGI_API shogi_status_t shogi_evalstack_push_null(shogi_evalstack_t stack,

@@ -173,3 +173,37 @@ func (s *Stack) PushEvaluate(v uint16) (int, error) {
 	}
 	return s.ev.Evaluate(s.pos), nil
 }
+
+// EvaluateMove returns the evaluation of the position after the move with
+// move16 value v, for its side to move, and leaves the stack as it was
+// (make, evaluate, unmake in one: an engine scoring a leaf).
+func (s *Stack) EvaluateMove(v uint16) (int, error) {
+	val, err := s.PushEvaluate(v)
+	if err != nil {
+		return 0, err
+	}
+	s.ev.UndoMove(s.pos)
+	return val, nil
+}
+
+// EvaluateMoves is EvaluateMove for each of moves (low 16 bits each) into
+// out (as long as moves). A refused move scores 0; the index and error of
+// the first one are returned (-1, nil when none) and the others are still
+// scored.
+func (s *Stack) EvaluateMoves(moves []uint32, out []int32) (int, error) {
+	bad, first := -1, error(nil)
+	for i, m := range moves {
+		v, err := s.EvaluateMove(uint16(m))
+		out[i] = int32(v)
+		if err != nil && bad < 0 {
+			bad, first = i, fmt.Errorf("moves[%d]: %w", i, err)
+			if errors.Is(err, ErrNoRoot) {
+				for j := i + 1; j < len(out); j++ {
+					out[j] = 0
+				}
+				break
+			}
+		}
+	}
+	return bad, first
+}

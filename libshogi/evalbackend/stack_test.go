@@ -1,7 +1,9 @@
 package evalbackend
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -33,10 +35,13 @@ func checkTop(t *testing.T, s *Stack, net *nnue.Net, pos *board.Position, what s
 	if want := net.Evaluate(pos, s.ev.FVScale()); got != want {
 		t.Fatalf("%s at ply %d (%s): stack %d, full refresh %d", what, s.Ply(), pos.SFEN(), got, want)
 	}
-	if s.Position().SFEN() != pos.SFEN() {
+	if noPly(s.Position().SFEN()) != noPly(pos.SFEN()) {
 		t.Fatalf("%s: mirror %s, want %s", what, s.Position().SFEN(), pos.SFEN())
 	}
 }
+
+// noPly drops the move number of an SFEN (a root set from codes is move 1).
+func noPly(sfen string) string { return sfen[:strings.LastIndexByte(sfen, ' ')] }
 
 // A random walk of pushes (random legal moves, null moves now and then)
 // and pops, scored at random nodes (the lazy path skips the others),
@@ -247,5 +252,52 @@ func TestEvaluateBoards(t *testing.T) {
 	}
 	if _, err := EvaluateBoards(net, sq[:10], hands, sides, 16, out); err == nil {
 		t.Fatal("short squares accepted")
+	}
+}
+
+// EvaluateMove and EvaluateMoves score each move as a push, evaluate and
+// pop would, leave the stack as it was, and give 0 and the first index for
+// refused moves.
+func TestEvaluateMoves(t *testing.T) {
+	for _, arch := range testArchs {
+		net := testNet(t, arch)
+		rng := rand.New(rand.NewPCG(11, 12))
+		pos := board.NewPosition()
+		for ply := 0; ply < 40; ply++ {
+			m, ok := randomLegal(pos, rng)
+			if !ok {
+				break
+			}
+			pos.DoMove(m)
+		}
+		s := rootedStack(t, net, pos)
+		var ml board.MoveList
+		pos.GenerateLegal(&ml)
+		moves := make([]uint32, 0, ml.N+1)
+		want := make([]int32, 0, ml.N+1)
+		for _, m := range ml.Slice() {
+			moves = append(moves, uint32(m))
+			pos.DoMove(m)
+			want = append(want, int32(net.Evaluate(pos, s.ev.FVScale())))
+			pos.UndoMove()
+		}
+		bad := len(moves) / 2
+		moves = slices.Insert(moves, bad, uint32(81)) // to-square 81: refused
+		want = slices.Insert(want, bad, 0)
+		out := make([]int32, len(moves))
+		i, err := s.EvaluateMoves(moves, out)
+		if i != bad || err == nil || !strings.Contains(err.Error(), fmt.Sprintf("moves[%d]", bad)) {
+			t.Fatalf("%s: bad index %d, error %v", arch, i, err)
+		}
+		if !slices.Equal(out, want) {
+			t.Fatalf("%s: scores %v, want %v", arch, out, want)
+		}
+		if v, err := s.EvaluateMove(uint16(moves[0])); err != nil || int32(v) != want[0] {
+			t.Fatalf("%s: EvaluateMove %d %v, want %d", arch, v, err, want[0])
+		}
+		checkTop(t, s, net, pos, "after EvaluateMoves")
+		if s.Ply() != 0 {
+			t.Fatalf("ply %d after EvaluateMoves", s.Ply())
+		}
 	}
 }

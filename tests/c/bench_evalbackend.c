@@ -10,10 +10,15 @@
  *   - stack push_evaluate + pop: the fused path (two calls per move: make
  *     with evaluation, unmake);
  *   - stack push + evaluate + pop: the same in three calls;
+ *   - stack evaluate_move: make, evaluate and unmake in one call (a leaf);
+ *   - stack evaluate_moves: all the moves in one call, per move;
  *   - accumulator 2x update + evaluate: the ABI 1.0 path measured in the
  *     same run (the move's real deltas from shogi_network_move_features
  *     applied to both perspectives, then evaluate; the next iteration
  *     applies the reverse deltas, as an unmake would; no copy).
+ * Each figure is given in wall time and, where the system has it, in the
+ * calling thread's CPU time (the library runs on the caller's thread, so
+ * that is the work done; a loaded machine inflates the wall time).
  */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime */
 #include <shogi.h>
@@ -25,6 +30,27 @@
 #include <string.h>
 
 enum { RUNS = 7 };
+
+/* The calling thread's CPU time in ns (the wall clock where there is no
+ * thread clock). */
+static double cpu_ns(void) {
+#if defined(CLOCK_THREAD_CPUTIME_ID) && !defined(_WIN32)
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+#else
+    return now_ns();
+#endif
+}
+
+/* One timed run: wall and CPU ns per move into w[r] and c[r]. */
+#define TIMED(r, w, c, n, ...)                                   \
+    do {                                                         \
+        double w0_ = now_ns(), c0_ = cpu_ns();                   \
+        __VA_ARGS__;                                             \
+        (c)[r] = (cpu_ns() - c0_) / (double)(n);                 \
+        (w)[r] = (now_ns() - w0_) / (double)(n);                 \
+    } while (0)
 
 static volatile int32_t sink;
 
@@ -50,7 +76,9 @@ int main(int argc, char **argv) {
     long n_moves, i;
     int r;
     int32_t side = 0, v = 0;
-    double t[RUNS], fused, fused_min, three, three_min, accum, accum_min;
+    double t[RUNS], c[RUNS], fused, fused_min, three, three_min, accum, accum_min, fused_cpu, three_cpu, accum_cpu;
+    double one, one_min, one_cpu, batch, batch_min, batch_cpu;
+    int32_t values[SHOGI_MAX_MOVES];
 
     if (scale < 1) scale = 1;
     n_moves = 100000L * scale;
@@ -90,54 +118,86 @@ int main(int argc, char **argv) {
     shogi_evalstack_evaluate(st, &v, NULL);
 
     for (r = 0; r < RUNS; r++) {
-        double t0 = now_ns();
-        for (i = 0; i < n_moves; i++) {
-            if (shogi_evalstack_push_evaluate(st, moves[i % (long)n], &v, &err) != SHOGI_OK ||
-                shogi_evalstack_pop(st, &err) != SHOGI_OK)
-                return fail("push_evaluate", &err);
-        }
-        t[r] = (now_ns() - t0) / (double)n_moves;
+        TIMED(r, t, c, n_moves, {
+            for (i = 0; i < n_moves; i++) {
+                if (shogi_evalstack_push_evaluate(st, moves[i % (long)n], &v, &err) != SHOGI_OK ||
+                    shogi_evalstack_pop(st, &err) != SHOGI_OK)
+                    return fail("push_evaluate", &err);
+            }
+        });
         sink = v;
     }
     fused = median_min(t, RUNS, &fused_min);
+    fused_cpu = median_min(c, RUNS, NULL);
 
     for (r = 0; r < RUNS; r++) {
-        double t0 = now_ns();
-        for (i = 0; i < n_moves; i++) {
-            if (shogi_evalstack_push(st, moves[i % (long)n], &err) != SHOGI_OK ||
-                shogi_evalstack_evaluate(st, &v, &err) != SHOGI_OK || shogi_evalstack_pop(st, &err) != SHOGI_OK)
-                return fail("push", &err);
-        }
-        t[r] = (now_ns() - t0) / (double)n_moves;
+        TIMED(r, t, c, n_moves, {
+            for (i = 0; i < n_moves; i++) {
+                if (shogi_evalstack_push(st, moves[i % (long)n], &err) != SHOGI_OK ||
+                    shogi_evalstack_evaluate(st, &v, &err) != SHOGI_OK || shogi_evalstack_pop(st, &err) != SHOGI_OK)
+                    return fail("push", &err);
+            }
+        });
         sink = v;
     }
     three = median_min(t, RUNS, &three_min);
+    three_cpu = median_min(c, RUNS, NULL);
+
+    for (r = 0; r < RUNS; r++) {
+        TIMED(r, t, c, n_moves, {
+            for (i = 0; i < n_moves; i++) {
+                if (shogi_evalstack_evaluate_move(st, moves[i % (long)n], &v, &err) != SHOGI_OK)
+                    return fail("evaluate_move", &err);
+            }
+        });
+        sink = v;
+    }
+    one = median_min(t, RUNS, &one_min);
+    one_cpu = median_min(c, RUNS, NULL);
+
+    for (r = 0; r < RUNS; r++) {
+        long rounds = n_moves / (long)n;
+        TIMED(r, t, c, rounds * (long)n, {
+            for (i = 0; i < rounds; i++) {
+                if (shogi_evalstack_evaluate_moves(st, moves, n, values, &err) != SHOGI_OK)
+                    return fail("evaluate_moves", &err);
+            }
+        });
+        sink = values[0];
+    }
+    batch = median_min(t, RUNS, &batch_min);
+    batch_cpu = median_min(c, RUNS, NULL);
 
     if (shogi_accumulator_new(net, &acc, &err) != SHOGI_OK) return fail("acc", &err);
     if (shogi_accumulator_refresh_position(acc, pos, &err) != SHOGI_OK) return fail("refresh", &err);
     for (r = 0; r < RUNS; r++) {
-        double t0 = now_ns();
-        for (i = 0; i < n_moves; i++) {
-            /* move i/2 made (even i) or taken back (odd i) */
-            const shogi_feature_delta_t *d = &deltas[(i / 2) % (long)n];
-            int back = (int)(i & 1);
-            const int32_t *rem0 = back ? d->added[0] : d->removed[0], *add0 = back ? d->removed[0] : d->added[0];
-            const int32_t *rem1 = back ? d->added[1] : d->removed[1], *add1 = back ? d->removed[1] : d->added[1];
-            if (shogi_accumulator_update(acc, SHOGI_BLACK, rem0, (size_t)d->count[0], add0, (size_t)d->count[0], &err) != SHOGI_OK ||
-                shogi_accumulator_update(acc, SHOGI_WHITE, rem1, (size_t)d->count[1], add1, (size_t)d->count[1], &err) != SHOGI_OK ||
-                shogi_accumulator_evaluate(acc, back ? side : 1 - side, 16, &v, &err) != SHOGI_OK)
-                return fail("update", &err);
-        }
-        t[r] = (now_ns() - t0) / (double)n_moves;
+        TIMED(r, t, c, n_moves, {
+            for (i = 0; i < n_moves; i++) {
+                /* move i/2 made (even i) or taken back (odd i) */
+                const shogi_feature_delta_t *d = &deltas[(i / 2) % (long)n];
+                int back = (int)(i & 1);
+                const int32_t *rem0 = back ? d->added[0] : d->removed[0], *add0 = back ? d->removed[0] : d->added[0];
+                const int32_t *rem1 = back ? d->added[1] : d->removed[1], *add1 = back ? d->removed[1] : d->added[1];
+                if (shogi_accumulator_update(acc, SHOGI_BLACK, rem0, (size_t)d->count[0], add0, (size_t)d->count[0], &err) != SHOGI_OK ||
+                    shogi_accumulator_update(acc, SHOGI_WHITE, rem1, (size_t)d->count[1], add1, (size_t)d->count[1], &err) != SHOGI_OK ||
+                    shogi_accumulator_evaluate(acc, back ? side : 1 - side, 16, &v, &err) != SHOGI_OK)
+                    return fail("update", &err);
+            }
+        });
         sink = v;
     }
     accum = median_min(t, RUNS, &accum_min);
+    accum_cpu = median_min(c, RUNS, NULL);
 
     printf("libshogi %s eval backend (halfkp_256x2-32-32 test net, %zu moves), median (fastest) of %d runs\n",
            shogi_version(), n, RUNS);
-    printf("stack push_evaluate + pop:        %8.1f (%8.1f) ns/move\n", fused, fused_min);
-    printf("stack push + evaluate + pop:      %8.1f (%8.1f) ns/move\n", three, three_min);
-    printf("accumulator 2x update + evaluate: %8.1f (%8.1f) ns/move (baseline, same run)\n", accum, accum_min);
+    printf("                                  wall median (fastest)   thread CPU median\n");
+    printf("stack push_evaluate + pop:        %8.1f (%8.1f) ns/move  %8.1f ns/move\n", fused, fused_min, fused_cpu);
+    printf("stack push + evaluate + pop:      %8.1f (%8.1f) ns/move  %8.1f ns/move\n", three, three_min, three_cpu);
+    printf("stack evaluate_move:              %8.1f (%8.1f) ns/move  %8.1f ns/move\n", one, one_min, one_cpu);
+    printf("stack evaluate_moves (%2zu a call):  %8.1f (%8.1f) ns/move  %8.1f ns/move\n", n, batch, batch_min, batch_cpu);
+    printf("accumulator 2x update + evaluate: %8.1f (%8.1f) ns/move  %8.1f ns/move (baseline, same run)\n", accum,
+           accum_min, accum_cpu);
     shogi_accumulator_free(acc, NULL);
     shogi_evalstack_free(st, NULL);
     shogi_position_free(pos, NULL);

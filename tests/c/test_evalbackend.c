@@ -201,6 +201,23 @@ TEST(stack_follows_random_walks) {
                     check = 1;
                 }
             }
+            if (r == 8) { /* score every child at once, and one alone; nothing stays pushed */
+                uint32_t kids[SHOGI_MAX_MOVES];
+                int32_t vals[SHOGI_MAX_MOVES], one = 0;
+                size_t nk = 0, j;
+                shogi_position_legal_moves(pos, kids, SHOGI_MAX_MOVES, &nk, NULL);
+                if (nk > 0) {
+                    CHECK_INT(shogi_evalstack_evaluate_moves(st, kids, nk, vals, NULL), SHOGI_OK);
+                    for (j = 0; j < nk; j++) {
+                        shogi_position_do_move(pos, kids[j], NULL);
+                        if (vals[j] != full_eval(net, pos)) mismatches++;
+                        shogi_position_undo_move(pos, NULL);
+                    }
+                    CHECK_INT(shogi_evalstack_evaluate_move(st, kids[nk - 1], &one, NULL), SHOGI_OK);
+                    CHECK_INT(one, vals[nk - 1]);
+                    scored += (int)nk;
+                }
+            }
             CHECK_INT(shogi_evalstack_ply(st, &ply, NULL), SHOGI_OK);
             CHECK_INT(ply, depth);
             if (check) {
@@ -364,6 +381,22 @@ TEST(errors) {
     CHECK_INT(shogi_evalstack_push(st, 0x8000 | 53u << 7 | 52, &e), SHOGI_E_ILLEGAL_MOVE);
     CHECK_INT(shogi_evalstack_push_evaluate(st, 40u << 7 | 39, &v, &e), SHOGI_E_ILLEGAL_MOVE);
     CHECK_INT(shogi_evalstack_pop(st, &e), SHOGI_E_STATE);
+    {
+        /* a batch with a refused move in the middle: 0 there, named, the rest scored */
+        uint32_t batch[3] = {60u << 7 | 59, 40u << 7 | 39, 42u << 7 | 41};
+        int32_t vals[3] = {-1, -1, -1}, one = 0;
+        CHECK_INT(shogi_evalstack_evaluate_moves(st, batch, 3, vals, &e), SHOGI_E_ILLEGAL_MOVE);
+        CHECK(strstr(e.message, "moves[1]") != NULL);
+        CHECK_INT(vals[1], 0);
+        CHECK_INT(shogi_evalstack_evaluate_move(st, batch[2], &one, NULL), SHOGI_OK);
+        CHECK_INT(vals[2], one);
+        CHECK(vals[0] != -1);
+        CHECK_INT(shogi_evalstack_evaluate_moves(st, NULL, 3, vals, &e), SHOGI_E_NULL_POINTER);
+        CHECK_INT(shogi_evalstack_evaluate_moves(st, batch, 3, NULL, &e), SHOGI_E_NULL_POINTER);
+        CHECK_INT(shogi_evalstack_evaluate_moves(st, NULL, 0, NULL, &e), SHOGI_OK);
+        CHECK_INT(shogi_evalstack_evaluate_move(st, batch[1], &one, &e), SHOGI_E_ILLEGAL_MOVE);
+        CHECK_INT(shogi_evalstack_evaluate_move(st, batch[0], NULL, &e), SHOGI_E_NULL_POINTER);
+    }
     CHECK_INT(shogi_evalstack_ply(st, &v, NULL), SHOGI_OK);
     CHECK_INT(v, 0);
     CHECK_INT(shogi_evalstack_evaluate(st, &v, NULL), SHOGI_OK);

@@ -18,27 +18,29 @@ int search_set_root(search_t *s) {
     return 0;
 }
 
-/* The score of the current node for its side to move, from the stack;
- * in verify mode also from a full evaluation, counting differences. */
-static int evaluate(search_t *s) {
-    int32_t v = 0, want = 0;
+/* Verify mode: v, the stack's score of the current board, against
+ * libshogi's full evaluation of the same position, counting differences. */
+static void check_score(search_t *s, int v) {
+    int32_t want = 0;
     char sfen[160];
+    board_sfen(&s->board, sfen);
+    if (shogi_position_set_sfen(s->check_pos, sfen, &s->err) != SHOGI_OK ||
+        shogi_network_evaluate(s->net, s->check_pos, SHOGI_NNUE_DEFAULT_FV_SCALE, &want, &s->err) != SHOGI_OK) {
+        s->failed = 1;
+        return;
+    }
+    s->checked++;
+    if (v != want && s->mismatches++ < 5) printf("MISMATCH %s: incremental %d, full %d\n", sfen, v, want);
+}
+
+/* The score of the current node for its side to move, from the stack. */
+static int evaluate(search_t *s) {
+    int32_t v = 0;
     if (shogi_evalstack_evaluate(s->stack, &v, &s->err) != SHOGI_OK) {
         s->failed = 1;
         return 0;
     }
-    if (s->verify) {
-        board_sfen(&s->board, sfen);
-        if (shogi_position_set_sfen(s->check_pos, sfen, &s->err) != SHOGI_OK ||
-            shogi_network_evaluate(s->net, s->check_pos, SHOGI_NNUE_DEFAULT_FV_SCALE, &want, &s->err) != SHOGI_OK) {
-            s->failed = 1;
-            return 0;
-        }
-        s->checked++;
-        if (v != want) {
-            if (s->mismatches++ < 5) printf("MISMATCH %s: incremental %d, full %d\n", sfen, v, want);
-        }
-    }
+    if (s->verify) check_score(s, v);
     return v;
 }
 
@@ -61,6 +63,7 @@ static int alphabeta(search_t *s, int depth, int ply, int alpha, int beta, uint1
         stand = evaluate(s); /* verify mode scores interior nodes too */
         if (depth == 0 || s->failed) return stand;
     }
+    /* (leaves are scored by their parent with evaluate_move below) */
     n = generate_moves(&s->board, moves);
     order_moves(&s->board, moves, n);
     for (i = 0; i < n && !s->failed; i++) {
@@ -72,15 +75,17 @@ static int alphabeta(search_t *s, int depth, int ply, int alpha, int beta, uint1
             continue;
         }
         legal++;
-        if (depth == 1 && !s->verify) {
-            /* the child is a leaf: make and score it in one call */
+        if (depth == 1) {
+            /* the child is a leaf: make, score and unmake it in one call */
             int32_t leaf = 0;
-            if (shogi_evalstack_push_evaluate(s->stack, moves[i], &leaf, &s->err) != SHOGI_OK) {
+            if (shogi_evalstack_evaluate_move(s->stack, moves[i], &leaf, &s->err) != SHOGI_OK) {
                 s->failed = 1;
                 unmake_move(&s->board, &u);
                 break;
             }
             s->nodes++;
+            if (s->verify) check_score(s, leaf); /* the board holds the child */
+            unmake_move(&s->board, &u);
             v = -leaf;
         } else {
             if (shogi_evalstack_push(s->stack, moves[i], &s->err) != SHOGI_OK) {
@@ -89,9 +94,9 @@ static int alphabeta(search_t *s, int depth, int ply, int alpha, int beta, uint1
                 break;
             }
             v = -alphabeta(s, depth - 1, ply + 1, -beta, -alpha, NULL);
+            shogi_evalstack_pop(s->stack, NULL);
+            unmake_move(&s->board, &u);
         }
-        shogi_evalstack_pop(s->stack, NULL);
-        unmake_move(&s->board, &u);
         if (v > alpha) {
             alpha = v;
             if (best) *best = moves[i];
