@@ -258,6 +258,31 @@ namespace LibShogi
             return value;
         }
 
+        /// <summary>The evaluation after a move, for its side to move, with the stack
+        /// left as it was (push, evaluate and pop in one call: scoring a leaf).</summary>
+        public int EvaluateMove(uint move)
+        {
+            int value;
+            int status = NativeMethods.shogi_evalstack_evaluate_move(handle, move, out value, err);
+            if (status != 0)
+                throw Errors.Create(status, err);
+            return value;
+        }
+
+        /// <summary>EvaluateMove for the first count moves into values (all the children
+        /// of a node in one call). A refused move scores 0 and throws naming the first
+        /// such index after the others are scored.</summary>
+        public void EvaluateMoves(uint[] moves, int count, int[] values)
+        {
+            if (moves == null || values == null)
+                throw new ArgumentNullException(moves == null ? "moves" : "values");
+            if (count < 0 || count > moves.Length || count > values.Length)
+                throw new ArgumentOutOfRangeException("count");
+            int status = NativeMethods.shogi_evalstack_evaluate_moves(handle, moves, (UIntPtr)count, values, err);
+            if (status != 0)
+                throw Errors.Create(status, err);
+        }
+
         /// <summary>The number of plies pushed above the root.</summary>
         public int Ply
         {

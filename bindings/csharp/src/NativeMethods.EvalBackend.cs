@@ -53,6 +53,14 @@ namespace LibShogi
         internal static extern int shogi_evalstack_evaluate(EvalStackHandle stack, out int value, byte[] err);
 
         [DllImport(Lib, CallingConvention = CdeclEvalBackend)]
+        internal static extern int shogi_evalstack_evaluate_move(EvalStackHandle stack, uint move, out int value,
+                                                                 byte[] err);
+
+        [DllImport(Lib, CallingConvention = CdeclEvalBackend)]
+        internal static extern int shogi_evalstack_evaluate_moves(EvalStackHandle stack, uint[] moves, UIntPtr n,
+                                                                  [Out] int[] values, byte[] err);
+
+        [DllImport(Lib, CallingConvention = CdeclEvalBackend)]
         internal static extern int shogi_evalstack_ply(EvalStackHandle stack, out int ply, byte[] err);
     }
 }

@@ -151,6 +151,22 @@ namespace LibShogi.Tests
                                     pos.DoMove(m);
                                 }
                             }
+                            else if (r == 6 && moves.Length > 0)
+                            {
+                                var kids = new uint[moves.Length];
+                                var values = new int[moves.Length];
+                                for (int i = 0; i < kids.Length; i++)
+                                    kids[i] = moves[i].Value;
+                                stack.EvaluateMoves(kids, kids.Length, values);
+                                for (int i = 0; i < kids.Length; i++)
+                                {
+                                    pos.DoMove(moves[i]);
+                                    Equal(net.Evaluate(pos), values[i], "evaluate_moves " + moves[i]);
+                                    pos.UndoMove();
+                                }
+                                Equal(values[0], stack.EvaluateMove(kids[0]), "evaluate_move");
+                                scored += kids.Length;
+                            }
                             else if (stack.Ply > 0)
                             {
                                 stack.Pop();
@@ -201,7 +217,7 @@ namespace LibShogi.Tests
                 }
             });
 
-            Run("evalbackend: push_evaluate + pop and move features allocate nothing", () =>
+            Run("evalbackend: push_evaluate, pop, evaluate_move(s) and move features allocate nothing", () =>
             {
                 using (Network net = Network.MakeTest("test", 1))
                 using (var stack = new EvalStack(net))
@@ -216,7 +232,10 @@ namespace LibShogi.Tests
                     for (int i = 0; i < moves.Length; i++)
                         values[i] = moves[i].Value;
                     var delta = new FeatureDelta();
+                    var scores = new int[values.Length];
                     PieceMove pm = Describe(pos, moves[0], squares, hands);
+                    stack.EvaluateMoves(values, values.Length, scores);
+                    stack.EvaluateMove(values[0]);
                     stack.PushEvaluate(values[0]);
                     stack.Pop();
                     net.MoveFeatures(ref pm, delta);
@@ -231,7 +250,13 @@ namespace LibShogi.Tests
                         sum += stack.PushEvaluate(values[i % values.Length]);
                         stack.Pop();
                         sum += stack.Evaluate();
+                        sum += stack.EvaluateMove(values[i % values.Length]);
                         net.MoveFeatures(ref pm, delta);
+                        if (i % 100 == 0)
+                        {
+                            stack.EvaluateMoves(values, values.Length, scores);
+                            sum += scores[0];
+                        }
                     }
                     long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
                     Equal(0L, allocated, "bytes allocated by 20,000 rounds (checksum " + sum + ")");
@@ -258,6 +283,13 @@ namespace LibShogi.Tests
                     Throws<IllegalMoveException>(() => stack.Push(40u << 7 | 39), "from an empty square");
                     Throws<IllegalMoveException>(() => stack.PushEvaluate(0x4000 | 1u << 7 | 40), "drop not in hand");
                     True(!stack.TryPush(44u << 7 | 35), "TryPush of a capture of an own piece");
+                    var batch = new uint[] { 60u << 7 | 59, 40u << 7 | 39 };
+                    var batchValues = new int[] { -1, -1 };
+                    Contains("moves[1]", Throws<IllegalMoveException>(() => stack.EvaluateMoves(batch, 2, batchValues),
+                                                                     "a refused move in a batch").Message, "message");
+                    Equal(stack.EvaluateMove(batch[0]), batchValues[0], "the good move of the batch");
+                    Equal(0, batchValues[1], "the refused move's score");
+                    Throws<ArgumentOutOfRangeException>(() => stack.EvaluateMoves(batch, 3, batchValues), "count 3");
                     Equal(0, stack.Ply, "ply after refusals");
                     Equal(root, stack.Evaluate(), "score after refusals");
 
