@@ -24,6 +24,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#ifdef _WIN32
+#include <windows.h>
+#endif
 
 static const char *const default_sfens[] = {
     "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
@@ -31,11 +34,21 @@ static const char *const default_sfens[] = {
     "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
 };
 
+/* The process's CPU time in seconds. */
+#ifdef _WIN32
+static double seconds(void) {
+    FILETIME created, exited, kernel, user;
+    GetProcessTimes(GetCurrentProcess(), &created, &exited, &kernel, &user);
+    return ((double)(((uint64_t)kernel.dwHighDateTime << 32) | kernel.dwLowDateTime) +
+            (double)(((uint64_t)user.dwHighDateTime << 32) | user.dwLowDateTime)) * 1e-7;
+}
+#else
 static double seconds(void) {
     struct timespec t;
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
+#endif
 
 static int fail(const char *what, const shogi_error_t *e) {
     fprintf(stderr, "mini_engine: %s: %s\n", what, e->message);
