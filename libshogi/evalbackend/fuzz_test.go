@@ -68,3 +68,34 @@ func FuzzBoardSet(f *testing.F) {
 		}
 	})
 }
+
+// FuzzStackPush: any sequence of move16 values pushed onto the start
+// position (a zero byte pair pops) is refused or kept, never a panic, and
+// the stack's score then equals a full evaluation of its mirrored
+// position (pieces may have moved in ways the rules forbid: the stack
+// checks only what its consistency needs).
+func FuzzStackPush(f *testing.F) {
+	f.Add([]byte{0x7f, 0x3b, 0x00, 0x00, 0x23, 0x16})
+	f.Add([]byte{0x4d, 0x4c, 0x05, 0x0b, 0x2c, 0x16, 0x00, 0x00, 0xa8, 0x00})
+	net := testNet(f, "halfkp_256x2-32-32")
+	f.Fuzz(func(t *testing.T, b []byte) {
+		s := rootedStack(t, net, board.NewPosition())
+		for i := 0; i+1 < len(b) && i < 400; i += 2 {
+			v := uint16(b[i]) | uint16(b[i+1])<<8
+			if v == 0 {
+				s.Pop()
+				continue
+			}
+			if s.Push(v) == nil && i%8 == 0 {
+				s.Evaluate()
+			}
+		}
+		got, err := s.Evaluate()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := net.Evaluate(s.Position().Clone(), s.ev.FVScale()); got != want {
+			t.Fatalf("%s: stack %d, full %d", s.Position().SFEN(), got, want)
+		}
+	})
+}
