@@ -22,6 +22,7 @@ const (
 	kindMateSolver
 	kindDataset
 	kindBook
+	kindEvalStack
 )
 
 var kindNames = [...]string{
@@ -33,6 +34,7 @@ var kindNames = [...]string{
 	kindMateSolver:  "mate solver",
 	kindDataset:     "dataset",
 	kindBook:        "book",
+	kindEvalStack:   "evaluation stack",
 }
 
 func (k kind) String() string {

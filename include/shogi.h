@@ -1904,6 +1904,191 @@ SHOGI_API shogi_status_t shogi_record_node_add_move(shogi_record_t rec,
                                                     uint32_t move, uint32_t *index,
                                                     shogi_error_t *err);
 
+/* ---- eval backend (ABI 1.2) ---- */
+/*
+ * libshogi as the evaluator of an engine that has its own board and move
+ * generator (examples/c/mini_engine/ is a complete one).
+ *
+ * Codes, the same as shogi_position_pieces / shogi_position_set_pieces:
+ *   square  (file - 1) * 9 + (rank - 1): 0 = 1a, 8 = 1i, 72 = 9a, 80 = 9i;
+ *           SHOGI_SQUARE_NONE (-1) is the from-square of a drop.
+ *   piece   its type + 16 for White, 0 = empty square: 1 pawn, 2 lance,
+ *           3 knight, 4 silver, 5 bishop, 6 rook, 7 gold, 8 king, 9..14
+ *           the promoted pawn, lance, knight, silver, bishop (horse), rook
+ *           (dragon); so 17..30 are White's pieces.
+ *   hands   14 counts (SHOGI_HAND_SLOTS): Black's 7 then White's, each in
+ *           the order pawn, lance, knight, silver, bishop, rook, gold.
+ *   board   81 piece codes indexed by square; Black moves up the board
+ *           (toward rank a), White down.
+ * A board needs both kings, no more pieces of a type than a game has, and
+ * no two unpromoted pawns of a side on a file (SHOGI_E_PARSE otherwise);
+ * the side not to move may be in check and pieces may stand where they can
+ * no longer move (a pseudo-legal search meets both).
+ *
+ * The evaluation stack.  One stack per search thread: set the root from a
+ * board, then push each move as the engine makes it and pop it as the
+ * engine takes it back (the stack keeps one accumulator per ply: the caller
+ * copies nothing). A push records the move's feature changes for both
+ * perspectives; the network runs only when a score is asked for
+ * (shogi_evalstack_evaluate; push_evaluate pushes and evaluates in one
+ * call; evaluate_move and evaluate_moves score a leaf or all the children
+ * of a node without leaving them pushed), incrementally from the nearest scored ply, refreshing a
+ * perspective whose king moved. The stack mirrors the engine's board (it
+ * knows the pieces, so a push needs only the move16), which serves
+ * refreshes and every feature set. A push checks what the mirror must stay
+ * consistent with: a piece of the side to move on the from-square (a
+ * piece in hand for a drop, on an empty square), no own piece and no king
+ * on the to-square (test a move for legality before pushing it, or take
+ * back the move that left the king capturable), a promotion only of a
+ * type that promotes; it does not check how pieces move. A refused push is
+ * SHOGI_E_ILLEGAL_MOVE and changes nothing. Scores are those of
+ * shogi_network_evaluate for the same position (side to move's view,
+ * after FV_SCALE). A stack is used by one thread at a time.
+ */
+
+typedef struct shogi_evalstack_s *shogi_evalstack_t;
+
+#define SHOGI_SQUARE_NONE (-1)
+#define SHOGI_HAND_SLOTS 14
+/* Plies a stack holds above its root. */
+#define SHOGI_EVALSTACK_MAX_PLIES 16384
+/* Features one move removes (and adds) per perspective, at most. */
+#define SHOGI_FEATURE_DELTA_MAX 2
+
+/* A move on a board the library does not hold, with what its feature
+ * changes depend on. */
+typedef struct shogi_piece_move_t {
+    int32_t piece;      /* moving piece code before the move; for a drop the dropped piece */
+    int32_t from;       /* square, or SHOGI_SQUARE_NONE for a drop */
+    int32_t to;         /* square */
+    int32_t promote;    /* 0 or 1 */
+    int32_t captured;   /* piece code on `to` before the move, 0 if none */
+    int32_t hand_count; /* the mover's count in hand BEFORE the move of the dropped
+                           type (drop, >= 1) or of the captured piece's unpromoted
+                           type (capture); 0 otherwise */
+    int32_t black_king; /* king squares before the move */
+    int32_t white_king;
+} shogi_piece_move_t;
+
+/* The feature changes of one move, index [0] Black's perspective, [1]
+ * White's: refresh[p] = 1 when every feature of p changes (recompute p
+ * from the board after the move: p's own king moved, or always for the
+ * HalfKPE9 set, whose attack counts need the whole board); else count[p]
+ * features removed[p][..] are replaced by added[p][..] (pairwise). */
+typedef struct shogi_feature_delta_t {
+    int32_t refresh[2];
+    int32_t count[2];
+    int32_t removed[2][SHOGI_FEATURE_DELTA_MAX];
+    int32_t added[2][SHOGI_FEATURE_DELTA_MAX];
+} shogi_feature_delta_t;
+
+/* The feature changes of move in the feature set of net (for
+ * shogi_accumulator_update). SHOGI_E_INVALID_ARGUMENT, naming the field,
+ * for codes out of range or a move inconsistent with itself (a king
+ * captured, a king moving from elsewhere than its square, an own piece
+ * captured, a promotion of a type that does not promote, a drop that
+ * promotes or captures, a hand count that cannot be). */
+SHOGI_API shogi_status_t shogi_network_move_features(shogi_network_t net,
+                                                     const shogi_piece_move_t *move,
+                                                     shogi_feature_delta_t *delta,
+                                                     shogi_error_t *err);
+
+/* The active features of both perspectives of a board (81 codes, hands[14]
+ * or NULL for empty hands) in the feature set of net, for a full refresh
+ * (shogi_accumulator_refresh): arrays-out convention (*count receives
+ * shogi_network_info's max_active; black and white both NULL is a count
+ * query). */
+SHOGI_API shogi_status_t shogi_network_board_features(shogi_network_t net,
+                                                      const uint8_t *squares,
+                                                      const uint8_t *hands,
+                                                      int32_t side_to_move,
+                                                      int32_t *black,
+                                                      int32_t *white,
+                                                      size_t cap,
+                                                      size_t *count,
+                                                      shogi_error_t *err);
+
+/* Evaluates n boards (a trainer's or an engine's batch; in parallel for
+ * large n): squares n * 81 codes, hands n * 14 counts (NULL: empty hands),
+ * sides n colours, values n results (as shogi_network_evaluate; fv_scale
+ * 1..128). A bad board makes the call return SHOGI_E_PARSE naming the
+ * first bad index; its value is 0 and the other values are still
+ * written. */
+SHOGI_API shogi_status_t shogi_network_evaluate_boards(shogi_network_t net,
+                                                       const uint8_t *squares,
+                                                       const uint8_t *hands,
+                                                       const uint8_t *sides,
+                                                       size_t n,
+                                                       int32_t fv_scale,
+                                                       int32_t *values,
+                                                       shogi_error_t *err);
+
+/* A new stack for net (which it keeps alive); fv_scale 0 takes the net's
+ * FV_SCALE, else 1..128. It has no root until shogi_evalstack_set_root:
+ * the other calls return SHOGI_E_STATE until then. */
+SHOGI_API shogi_status_t shogi_evalstack_new(shogi_network_t net,
+                                             int32_t fv_scale,
+                                             shogi_evalstack_t *out,
+                                             shogi_error_t *err);
+SHOGI_API shogi_status_t shogi_evalstack_free(shogi_evalstack_t stack,
+                                              shogi_error_t *err);
+
+/* Sets the root (ply 0) from a board; on error the stack is unchanged. */
+SHOGI_API shogi_status_t shogi_evalstack_set_root(shogi_evalstack_t stack,
+                                                  const uint8_t *squares,
+                                                  const uint8_t *hands,
+                                                  int32_t side_to_move,
+                                                  shogi_error_t *err);
+
+/* Makes move (a move16: bits 0-6 to, 7-13 from or the dropped type, 14
+ * drop, 15 promotion; higher bits ignored) for the side to move. */
+SHOGI_API shogi_status_t shogi_evalstack_push(shogi_evalstack_t stack,
+                                              uint32_t move,
+                                              shogi_error_t *err);
+
+/* Push, then the evaluation of the position after the move for its side
+ * to move, in one call. On error nothing is pushed. */
+SHOGI_API shogi_status_t shogi_evalstack_push_evaluate(shogi_evalstack_t stack,
+                                                       uint32_t move,
+                                                       int32_t *value,
+                                                       shogi_error_t *err);
+
+/* The evaluation of the position after move, for its side to move, with
+ * the stack left as it was: push, evaluate and pop in one call (scoring a
+ * leaf). */
+SHOGI_API shogi_status_t shogi_evalstack_evaluate_move(shogi_evalstack_t stack,
+                                                       uint32_t move,
+                                                       int32_t *value,
+                                                       shogi_error_t *err);
+
+/* evaluate_move for each of n moves into values[0..n-1] (all the children
+ * of a node in one call). A refused move scores 0 and makes the call return
+ * its status naming the first such index; the other values are still
+ * written. */
+SHOGI_API shogi_status_t shogi_evalstack_evaluate_moves(shogi_evalstack_t stack,
+                                                        const uint32_t *moves,
+                                                        size_t n,
+                                                        int32_t *values,
+                                                        shogi_error_t *err);
+
+/* Passes the turn (null-move pruning); popped like a move. */
+SHOGI_API shogi_status_t shogi_evalstack_push_null(shogi_evalstack_t stack,
+                                                   shogi_error_t *err);
+
+/* Takes back the last push (SHOGI_E_STATE at the root). */
+SHOGI_API shogi_status_t shogi_evalstack_pop(shogi_evalstack_t stack,
+                                             shogi_error_t *err);
+
+/* The evaluation of the top ply for its side to move. */
+SHOGI_API shogi_status_t shogi_evalstack_evaluate(shogi_evalstack_t stack,
+                                                  int32_t *value,
+                                                  shogi_error_t *err);
+
+/* *ply receives the number of plies pushed above the root. */
+SHOGI_API shogi_status_t shogi_evalstack_ply(shogi_evalstack_t stack,
+                                             int32_t *ply,
+                                             shogi_error_t *err);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -233,60 +233,8 @@ type moveDelta struct {
 // played on pos. A missing king gives garbage entries: callers check the
 // kings before using them. HalfKPE9 always refreshes.
 func (fs *FeatureSet) delta(pos *board.Position, m board.Move, d *moveDelta) {
-	*d = moveDelta{}
-	if fs.Kind == KindHalfKPE9 {
-		d.refresh = [2]bool{true, true}
-		return
-	}
-	us := pos.SideToMove()
-	var kc [2]kingCtx
-	for p := board.Black; p <= board.White; p++ {
-		kc[p] = fs.kingCtx(p, pos.KingSquare(p)&127%NumSquares)
-	}
-	add := func(p board.Color, old, new uint16) {
-		i := d.n[p]
-		d.rem[p][i] = fs.pieceIndex(kc[p], old)
-		d.add[p][i] = fs.pieceIndex(kc[p], new)
-		d.n[p]++
-	}
-	to := m.To()
-	if m.IsDrop() {
-		pt := m.DropType()
-		cnt := pos.Hand(us).Count(pt)
-		pc := board.NewPiece(us, pt)
-		for p := board.Black; p <= board.White; p++ {
-			add(p, HandBona(p, us, pt, cnt-1), BoardBona(p, pc, to))
-		}
-		return
-	}
-	from := m.From()
-	pc := pos.PieceOn(from)
-	if pc.Type() == board.King {
-		for p := board.Black; p <= board.White; p++ {
-			if fs.RefreshOnKingMove(p, us) {
-				d.refresh[p] = true
-			} else if fs.Kings {
-				add(p, KingBona(p, us, from), KingBona(p, us, to))
-			}
-		}
-	} else {
-		after := pc
-		if m.IsPromotion() {
-			after = board.NewPiece(us, pc.Type().Promoted())
-		}
-		for p := board.Black; p <= board.White; p++ {
-			add(p, BoardBona(p, pc, from), BoardBona(p, after, to))
-		}
-	}
-	if cap := pos.PieceOn(to); cap != board.NoPiece {
-		raw := cap.Type().Unpromoted()
-		cnt := pos.Hand(us).Count(raw)
-		for p := board.Black; p <= board.White; p++ {
-			if !d.refresh[p] {
-				add(p, BoardBona(p, cap, to), HandBona(p, us, raw, cnt))
-			}
-		}
-	}
+	pm := pieceMoveOf(pos, m)
+	fs.pieceDelta(&pm, d)
 }
 
 // MoveChanges returns the features of perspective p that the legal move m

@@ -185,6 +185,15 @@ from .nnue_arch import (  # noqa: F401
     network_info,
     psv_features,
 )
+from . import evalbackend  # noqa: F401
+from .evalbackend import (  # noqa: F401
+    EvalStack,
+    PieceMove,
+    board_codes,
+    board_features,
+    evaluate_boards,
+    move_features,
+)
 
 library_path = _lib.path
 """The file the library was loaded from."""

@@ -1,0 +1,50 @@
+package evalbackend
+
+import (
+	"testing"
+
+	"github.com/libshogi/libshogi/libshogi/board"
+	"github.com/libshogi/libshogi/libshogi/nnue"
+)
+
+const benchSFEN = "ln1g1g1nl/1r1s1k3/p1pppsbpp/1p3pp2/9/2P1P1P2/PP1PSP1PP/1BK1G2R1/LNSG3NL b - 1"
+
+// BenchmarkStackPushEvaluatePop: Stack.PushEvaluate + Pop over the legal
+// moves of a middle-game position (halfkp_256x2-32-32), next to the
+// search's own Evaluator DoMove + Evaluate + UndoMove in the same run.
+func BenchmarkStackPushEvaluatePop(b *testing.B) {
+	net := testNet(b, "halfkp_256x2-32-32")
+	pos, err := board.FromSFEN(benchSFEN)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var ml board.MoveList
+	pos.GenerateLegal(&ml)
+	moves := ml.Slice()
+	b.Run("stack", func(b *testing.B) {
+		s := rootedStack(b, net, pos)
+		s.Evaluate()
+		b.ReportAllocs()
+		cpu := processCPU()
+		for i := 0; b.Loop(); i++ {
+			if _, err := s.PushEvaluate(uint16(moves[i%len(moves)])); err != nil {
+				b.Fatal(err)
+			}
+			s.Pop()
+		}
+		reportCPU(b, cpu)
+	})
+	b.Run("evaluator", func(b *testing.B) {
+		ev := nnue.NewEvaluator(net)
+		ev.Reset(pos)
+		ev.Evaluate(pos)
+		b.ReportAllocs()
+		cpu := processCPU()
+		for i := 0; b.Loop(); i++ {
+			ev.DoMove(pos, moves[i%len(moves)])
+			ev.Evaluate(pos)
+			ev.UndoMove(pos)
+		}
+		reportCPU(b, cpu)
+	})
+}
