@@ -23,6 +23,18 @@
 //     longest resistance, useless interpositions (無駄合) not counted. Every
 //     line is verified by replay before it is returned.
 //
+// Known limit of the unbounded line: the stored lengths are those of the
+// proofs found, upper bounds of the true distance, loose inside
+// interposition subtrees. On musou-030 (119 plies) the defender follows
+// them into G*3c at ply 42 (its subtree's proof reads 107 plies; it is
+// mated 9 plies later) instead of 9i8i (77 more): a replay-valid 51-ply
+// line that is not the tsume solution. A tsume-rule minimax over every
+// proof in the table was tried and fails there: a cluster holds eight
+// hands of one board, so the proofs of the many drop variants fall out
+// and re-proving them on a side line multiplies. The exact fix needs
+// bounded solves per defender reply (as tightEvasion does under a bound)
+// or a table that keeps proof trees whole during extraction.
+//
 // The attacker is the side to move at the root; it may have no king. The
 // defender must have one.
 //

@@ -112,12 +112,15 @@ var quickBudgets = map[string]uint64{
 	"musou-069": 1_500_000,
 }
 
+// resistanceNodes bounds each solve of checkResistance on the quick problems.
+const resistanceNodes = 200_000
+
 // longBudget is what TestPublicProblemsLong gives every other problem.
 var longBudget = Limits{Nodes: 30_000_000, Time: 10 * time.Minute}
 
 // checkPublic solves one problem: a mate, a line that replays as a mate,
 // and on rows whose length the file vouches for, exactly that length.
-func checkPublic(t *testing.T, s *Solver, pr problem, lim Limits) {
+func checkPublic(t *testing.T, s *Solver, pr problem, lim Limits) Result {
 	t.Helper()
 	pos := tsumePosition(t, pr.sfen)
 	s.Clear()
@@ -128,7 +131,7 @@ func checkPublic(t *testing.T, s *Solver, pr problem, lim Limits) {
 	t.Logf("%s: %v, %d plies (declared %d), %d nodes, %v", pr.id, res.Status, len(res.Line), pr.plies, res.Nodes, res.Time.Round(time.Millisecond))
 	if res.Status != Mate {
 		t.Errorf("%s: %v after %d nodes", pr.id, res.Status, res.Nodes)
-		return
+		return res
 	}
 	if err := VerifyLine(pos, res.Line); err != nil {
 		t.Errorf("%s: line %s: %v", pr.id, lineText(res.Line), err)
@@ -136,6 +139,7 @@ func checkPublic(t *testing.T, s *Solver, pr problem, lim Limits) {
 	if pr.exactLength() && len(res.Line) != pr.plies {
 		t.Errorf("%s: %d plies, want %d: %s", pr.id, len(res.Line), pr.plies, lineText(res.Line))
 	}
+	return res
 }
 
 func TestPublicProblems(t *testing.T) {
@@ -143,7 +147,9 @@ func TestPublicProblems(t *testing.T) {
 	n := 0
 	for _, pr := range loadProblems(t) {
 		if b, ok := quickBudgets[pr.id]; ok {
-			checkPublic(t, s, pr, Limits{Nodes: b})
+			if res := checkPublic(t, s, pr, Limits{Nodes: b}); res.Status == Mate {
+				checkResistance(t, pr.id, tsumePosition(t, pr.sfen), res.Line, resistanceNodes)
+			}
 			n++
 		}
 	}
