@@ -27,7 +27,8 @@ namespace LibShogi
         /// <summary>The native handle.</summary>
         public NetworkHandle Handle { get { return handle; } }
 
-        /// <summary>Loads an nn.bin file.</summary>
+        /// <summary>Loads an nn.bin file, or the net built into the library
+        /// by its name "default" (<see cref="EvaluationNames.Default"/>).</summary>
         /// <exception cref="FileNotFoundException">no file at path</exception>
         /// <exception cref="ShogiIOException">cannot open or read the file</exception>
         /// <exception cref="ShogiParseException">not a valid nn.bin</exception>
@@ -36,8 +37,9 @@ namespace LibShogi
         {
             if (path == null)
                 throw new ArgumentNullException("path");
-            // As Record.Load: a missing file is FileNotFoundException.
-            if (!File.Exists(path))
+            // As Record.Load: a missing file is FileNotFoundException; the
+            // evaluation names are no files (the library answers for them).
+            if (path != EvaluationNames.Default && path != EvaluationNames.Builtin && !File.Exists(path))
                 throw new FileNotFoundException("no network file at " + path, path);
             byte[] text = Utf8.Encode(path, "path");
             byte[] err = Errors.New();

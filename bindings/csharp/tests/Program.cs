@@ -65,6 +65,7 @@ namespace LibShogi.Tests
             ConventionsTests.RunAll();
             RecordTreeTests.RunAll();
             MateTests.RunAll();
+            EvaluationTests.RunAll(testdata);
 
             if (Harness.KnownIssues.Count > 0)
                 Console.WriteLine("known library issues (not counted): " + string.Join(", ", Harness.KnownIssues.ToArray()));

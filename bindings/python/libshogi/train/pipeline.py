@@ -68,6 +68,7 @@ class PipelineConfig:
     match_pairs: int = 50
     match_limit: str = "depth=3"
     match_concurrency: int = 2
+    match_openings: str = ""  # a file of SFEN / 'startpos moves' lines; empty: the validation games' openings
     seed: int = 1
 
     def depth(self, g):
@@ -87,7 +88,9 @@ class Pipeline(object):
         if os.path.exists(self.state_path):
             with open(self.state_path) as f:
                 self.state = json.load(f)
-            stored = PipelineConfig(**{k: tuple(v) if k == "depths" else v for k, v in self.state["config"].items()})
+            known = {f.name for f in dataclasses.fields(PipelineConfig)}
+            stored = PipelineConfig(**{k: tuple(v) if k == "depths" else v for k, v in self.state["config"].items()
+                                       if k in known})
             if config is not None and config.generations != stored.generations:
                 stored.generations = config.generations  # a run may be extended
             self.config = stored
@@ -225,8 +228,8 @@ class Pipeline(object):
                 spec_b = "name=gen%d,%s" % (g - 1, c.match_limit)
             else:
                 spec_b = "name=builtin,net=builtin,%s" % c.match_limit
-            r = selfplay.match(spec_a, spec_b, pairs=c.match_pairs, network_a=a, network_b=b,
-                               openings=os.path.join(self.gen_dir(g), "openings.sfen"),
+            openings = c.match_openings or os.path.join(self.gen_dir(g), "openings.sfen")
+            r = selfplay.match(spec_a, spec_b, pairs=c.match_pairs, network_a=a, network_b=b, openings=openings,
                                concurrency=c.match_concurrency, progress=self.progress)
         finally:
             a.close()
