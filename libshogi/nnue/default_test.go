@@ -56,3 +56,20 @@ func TestLoadBuiltinIsNoNet(t *testing.T) {
 		t.Error("IsEvalName")
 	}
 }
+
+// Without options the default net is decoded once and shared; with an
+// option the caller gets its own, and the shared one keeps its FV_SCALE.
+func TestDefaultNetShared(t *testing.T) {
+	a, err := Load(DefaultNetName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := LoadWith(DefaultNetName, LoadOptions{Mmap: true})
+	if a != b {
+		t.Error("two loads of the default net without options gave two nets")
+	}
+	c, err := LoadWith(DefaultNetName, LoadOptions{FVScale: 24})
+	if err != nil || c == a || c.FVScale != 24 || a.FVScale == 24 {
+		t.Errorf("LoadWith(default, fv 24): %v, shared %v, fv %d / shared fv %d", err, c == a, c.FVScale, a.FVScale)
+	}
+}
