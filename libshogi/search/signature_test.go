@@ -22,7 +22,7 @@ var benchSignature = []struct {
 }{
 	{"built-in", "", 106628},
 	{"test net", "test", 339027},
-	{"default net", nnue.DefaultNetName, 93151},
+	{"default net", nnue.DefaultNetName, 141471},
 }
 
 func TestBenchSignature(t *testing.T) {

@@ -3,10 +3,10 @@
 package defaultnet
 
 // Arch is the layout of the embedded net.
-const Arch = "halfkp_16x2-8-8"
+const Arch = "halfkp_128x2-32-32"
 
 // Size is the decompressed nn.bin's size in bytes.
-const Size = 4013259
+const Size = 32109301
 
 // SHA256 is the SHA-256 of the decompressed nn.bin (README.md gives the same).
-const SHA256 = "455d05f37f4ba903b46563cdde11c98ffe8c6aa6e746d15009e5213b4419d29e"
+const SHA256 = "971f3f69a74e73aa25312cd02bcdc7c07d355748a620e1864c54f4fbccd07eb1"
