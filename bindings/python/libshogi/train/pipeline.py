@@ -78,9 +78,19 @@ class PipelineConfig:
 
 class Pipeline(object):
     """A run in workdir. ``run()`` does (or resumes) every generation;
-    ``step(g)`` one. progress: tqdm bars (True), none (False)."""
+    ``step(g)`` one. progress: tqdm bars (True), none (False).
 
-    def __init__(self, workdir, config=None, progress=True, log=print):
+    A resumed run keeps its stored settings, except ``generations`` (a run
+    may be extended) and the names in ``override`` among ``CHANGEABLE``,
+    which take config's values: the match's settings, which change no data
+    or net (a loaded machine may need a cheaper match), and ``epochs``, which
+    stops (or extends) the training of the generations not yet trained at
+    an epoch checkpoint: the schedule of an epoch does not depend on how
+    many follow, so the net is the one a run with that many epochs makes."""
+
+    CHANGEABLE = ("generations", "epochs", "match_pairs", "match_limit", "match_concurrency", "match_openings")
+
+    def __init__(self, workdir, config=None, progress=True, log=print, override=()):
         self.workdir = os.path.abspath(os.fspath(workdir))
         os.makedirs(self.workdir, exist_ok=True)
         self.state_path = os.path.join(self.workdir, "state.json")
@@ -91,8 +101,11 @@ class Pipeline(object):
             known = {f.name for f in dataclasses.fields(PipelineConfig)}
             stored = PipelineConfig(**{k: tuple(v) if k == "depths" else v for k, v in self.state["config"].items()
                                        if k in known})
-            if config is not None and config.generations != stored.generations:
-                stored.generations = config.generations  # a run may be extended
+            if config is not None:
+                for name in set(override) | {"generations"}:
+                    if name not in self.CHANGEABLE:
+                        raise ValueError("%s cannot change in a resumed run (only %s)" % (name, ", ".join(self.CHANGEABLE)))
+                    setattr(stored, name, getattr(config, name))
             self.config = stored
         else:
             self.config = config or PipelineConfig()
