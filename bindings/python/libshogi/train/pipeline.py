@@ -83,12 +83,15 @@ class Pipeline(object):
     A resumed run keeps its stored settings, except ``generations`` (a run
     may be extended) and the names in ``override`` among ``CHANGEABLE``,
     which take config's values: the match's settings, which change no data
-    or net (a loaded machine may need a cheaper match), and ``epochs``, which
+    or net (a loaded machine may need a cheaper match), ``epochs``, which
     stops (or extends) the training of the generations not yet trained at
-    an epoch checkpoint: the schedule of an epoch does not depend on how
-    many follow, so the net is the one a run with that many epochs makes."""
+    an epoch checkpoint (the schedule of an epoch does not depend on how
+    many follow, so the net is the one a run with that many epochs makes),
+    and ``positions``, the data size of the generations not yet generated
+    (each generation records its own)."""
 
-    CHANGEABLE = ("generations", "epochs", "match_pairs", "match_limit", "match_concurrency", "match_openings")
+    CHANGEABLE = ("generations", "epochs", "positions", "match_pairs", "match_limit", "match_concurrency",
+                  "match_openings")
 
     def __init__(self, workdir, config=None, progress=True, log=print, override=()):
         self.workdir = os.path.abspath(os.fspath(workdir))
