@@ -147,7 +147,11 @@ func structValues(base *search.OptionValues, o *C.shogi_engine_options_t) (*sear
 func (en *engineHandle) searchOptions(v *search.OptionValues) (search.Options, error) {
 	opts := v.EngineOptions()
 	net := en.net
-	if path := v.EvalPath(); path != "" {
+	switch path := v.EvalPath(); path {
+	case "":
+	case nnue.BuiltinEvalName:
+		net = nil // named: the built-in evaluation even with a handle
+	default:
 		key := path + "\x00" + v.Text("EvalArch") // a new layout override reloads
 		if key != en.filePath || en.fileNet == nil {
 			n, err := nnue.LoadWith(path, nnue.LoadOptions{Arch: v.Text("EvalArch")})

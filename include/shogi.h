@@ -2088,6 +2088,25 @@ SHOGI_API shogi_status_t shogi_evalstack_evaluate(shogi_evalstack_t stack,
 SHOGI_API shogi_status_t shogi_evalstack_ply(shogi_evalstack_t stack,
                                              int32_t *ply,
                                              shogi_error_t *err);
+/* ---- evaluation by name (ABI 1.2) ---- */
+
+/* Evaluation names, read before any file name wherever a network file is
+ * named (shogi_network_load, shogi_network_load_with, the EvalFile option,
+ * the self-play "net" option): "default" is the trained net built into the
+ * library (a file called "default" is "./default"); "builtin" is the
+ * material + piece-square evaluation, which is no network (loading it as
+ * one is SHOGI_E_IO; EvalFile builtin selects it). */
+#define SHOGI_EVAL_DEFAULT "default"
+#define SHOGI_EVAL_BUILTIN "builtin"
+
+/* The evaluation the engine's next search uses (strings-out convention):
+ * "default", "builtin", the nn.bin path EvalFile/EvalDir name, or
+ * "network" for the network handle given to shogi_engine_new (EvalFile,
+ * when set, wins over that handle). */
+SHOGI_API shogi_status_t shogi_engine_evaluation(shogi_engine_t eng,
+                                                 char *buf, size_t size,
+                                                 size_t *needed,
+                                                 shogi_error_t *err);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -4,7 +4,8 @@ teacher generation (gensfen, depth raised by stages) -> training (warm start
 from the previous generation) -> export to nn.bin (with the int-vs-float
 check) -> a match against the previous generation. The figures of each
 generation go to WORKDIR/generations.tsv; run the same command again to
-resume where it stopped (WORKDIR/state.json keeps the settings).
+resume where it stopped (WORKDIR/state.json keeps the settings; the
+match's settings given again replace the stored ones).
 
     /usr/bin/python3 scripts/train_from_zero.py --workdir run1
     /usr/bin/python3 scripts/train_from_zero.py --workdir tiny --tiny   # minutes
@@ -49,10 +50,12 @@ def parse(argv):
             p.add_argument(name, dest=f.name, type=type(f.default), default=None, help="default %s" % (f.default,))
     a = p.parse_args(argv)
     values = dict(TINY) if a.tiny else {}
+    a.given = set()
     for f in dataclasses.fields(PipelineConfig):
         v = getattr(a, f.name)
         if v is not None:
             values[f.name] = tuple(int(x) for x in v.split(",")) if f.name == "depths" else v
+            a.given.add(f.name)
     return a, PipelineConfig(**values)
 
 
@@ -88,7 +91,9 @@ def main(argv=None):
     args, config = parse(sys.argv[1:] if argv is None else argv)
     from libshogi.train import Pipeline
 
-    pipeline = Pipeline(args.workdir, config, progress=not args.no_progress)
+    # a resumed run takes the match settings given again (the rest is stored)
+    pipeline = Pipeline(args.workdir, config, progress=not args.no_progress,
+                        override=sorted(args.given & set(Pipeline.CHANGEABLE)))
     pipeline.run()
     with open(os.path.join(pipeline.workdir, "generations.tsv")) as f:
         print(f.read(), end="")

@@ -17,7 +17,7 @@ func init() {
 
 func runAnalyze(args []string) int {
 	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
-	netPath := fs.String("net", "", "nn.bin file; without it the built-in fallback evaluation is used")
+	netPath := fs.String("net", "", "nn.bin file, or default (the net built into the library); without it (or builtin) the built-in material evaluation is used")
 	fvScale := fs.Int("fvscale", nnue.DefaultFVScale, "FV_SCALE of the network (1..128)")
 	workers := fs.Int("workers", 1, "requests searched at once, one engine each")
 	threads := fs.Int("threads", 1, "search threads per engine")
@@ -40,7 +40,7 @@ each output line gives the best move, score (cp or mate), PV, nodes and depth, i
 	}
 	opts := search.DefaultOptions()
 	opts.Threads, opts.HashMB = *threads, *hash
-	if *netPath != "" {
+	if *netPath != "" && *netPath != nnue.BuiltinEvalName {
 		if err := nnue.CheckFVScale(*fvScale); err != nil {
 			fmt.Fprintln(os.Stderr, "shogi analyze:", err)
 			return 2

@@ -27,7 +27,7 @@ func cpuTime() time.Duration {
 
 func runBench(args []string) int {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	netPath := fs.String("net", "", `nn.bin file, or "test" for the built-in test net (seed 1), or "test:ARCH" for the test net of another layout (e.g. test:halfkp_1024x2-8-32); none: the built-in material evaluation`)
+	netPath := fs.String("net", "", `nn.bin file, or "test" for the built-in test net (seed 1), or "test:ARCH" for the test net of another layout (e.g. test:halfkp_1024x2-8-32), "default" for the net built into the library; none or "builtin": the built-in material evaluation`)
 	depth := fs.Int("depth", search.BenchDepth, "search depth per position")
 	threads := fs.Int("threads", 1, "search threads")
 	hash := fs.Int("hash", 64, "transposition table size in MB")
@@ -53,7 +53,7 @@ func runBench(args []string) int {
 	opts.Threads = *threads
 	opts.HashMB = *hash
 	evalName := "material (built-in fallback)"
-	if *netPath != "" {
+	if *netPath != "" && *netPath != nnue.BuiltinEvalName {
 		var net *nnue.Net
 		var err error
 		if *netPath == "test" {

@@ -145,11 +145,18 @@ func (o LoadOptions) check() error {
 	return nil
 }
 
-// Load reads an nn.bin file.
+// Load reads an nn.bin file ("default": the embedded net).
 func Load(path string) (*Net, error) { return LoadWith(path, LoadOptions{}) }
 
-// LoadWith reads an nn.bin file with options.
+// LoadWith reads an nn.bin file with options. The name "default" is the
+// embedded net (LoadDefault); "builtin" names no network and is an error.
 func LoadWith(path string, o LoadOptions) (*Net, error) {
+	switch path {
+	case DefaultNetName:
+		return LoadDefault(o)
+	case BuiltinEvalName:
+		return nil, &LoadError{Kind: ErrIO, What: `"builtin" is the built-in material evaluation, not a network`, Offset: -1}
+	}
 	if err := o.check(); err != nil {
 		return nil, err
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/libshogi/libshogi/libshogi/board"
+	"github.com/libshogi/libshogi/libshogi/nnue"
 )
 
 // OptionType is the kind of an engine option, as USI names them.
@@ -65,7 +66,7 @@ var engineOptions = []Option{
 	{Name: "MultiPV", Type: OptionSpin, Default: "1", Min: 1, Max: 800,
 		Help: "lines to search and report"},
 	{Name: "EvalFile", Type: OptionString, Default: EmptyValue,
-		Help: "NNUE network file (nn.bin); empty: the built-in material evaluation"},
+		Help: "NNUE network file (nn.bin), default (the net built into the library) or builtin (the material evaluation); empty: builtin"},
 	{Name: "EvalDir", Type: OptionString, Default: EmptyValue,
 		Help: "folder of EvalFile when it is relative (alone: EvalDir/nn.bin)"},
 	{Name: "EvalArch", Type: OptionString, Default: EmptyValue,
@@ -285,10 +286,14 @@ func (v *OptionValues) Equal(o *OptionValues) bool {
 	return true
 }
 
-// EvalPath is the network file EvalFile and EvalDir name ("" for none).
+// EvalPath is the network file EvalFile and EvalDir name ("" for none),
+// or EvalFile itself when it is an evaluation name ("default", "builtin":
+// nnue.IsEvalName), which EvalDir does not change.
 func (v *OptionValues) EvalPath() string {
 	f, d := v.Text("EvalFile"), v.Text("EvalDir")
 	switch {
+	case nnue.IsEvalName(f):
+		return f
 	case f != "" && d != "" && !filepath.IsAbs(f):
 		return filepath.Join(d, f)
 	case f != "":

@@ -112,6 +112,9 @@ func TestOptionEvalPath(t *testing.T) {
 		{"<empty>", "eval", "eval/nn.bin"},
 		{"a.bin", "eval", "eval/a.bin"},
 		{"/abs/a.bin", "eval", "/abs/a.bin"},
+		{"default", "eval", "default"}, // evaluation names ignore EvalDir
+		{"builtin", "eval", "builtin"},
+		{"./default", "eval", "eval/default"},
 	}
 	for _, c := range cases {
 		v := NewOptionValues()

@@ -16,7 +16,8 @@ import (
 // (or separated by ';'), keys as the CLI's flags ('_' and '-' alike).
 
 // LoadEval reads an evaluation name: "" or "builtin" for the built-in
-// evaluation (nil), "test" for the test net (seed 1), else an nn.bin file.
+// evaluation (nil), "test" for the test net (seed 1), "default" for the
+// net built into the library, else an nn.bin file.
 func LoadEval(name string) (*nnue.Net, error) {
 	switch name {
 	case "", "builtin":

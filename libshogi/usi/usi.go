@@ -200,7 +200,7 @@ func (u *Session) apply() {
 		u.factory = nil
 		u.loaded = ""
 		u.evalErr = ""
-		if path != "" {
+		if path != "" && path != nnue.BuiltinEvalName {
 			net, err := nnue.LoadWith(path, nnue.LoadOptions{Arch: arch})
 			if err != nil {
 				// Policy (issue 13): a network that cannot be loaded is an

@@ -29,15 +29,18 @@ namespace LibShogi
         public NetworkHandle Handle { get { return handle; } }
 
         /// <summary>Loads an nn.bin file (the layout from its description,
-        /// size or hash). Never null; dispose it (an engine made with it keeps
-        /// its own reference).</summary>
+        /// size or hash), or the net built into the library by its name
+        /// "default" (<see cref="EvaluationNames.Default"/>). Never null;
+        /// dispose it (an engine made with it keeps its own reference).</summary>
         /// <exception cref="FileNotFoundException">no file at path</exception>
         /// <exception cref="ShogiIOException">cannot open or read the file</exception>
         /// <exception cref="ShogiParseException">not a valid nn.bin</exception>
         /// <exception cref="ShogiUnsupportedException">an architecture this library does not evaluate</exception>
         public static Network Load(string path)
         {
-            Files.RequireExisting(path, "path", "network");
+            // The evaluation names are no files (the library answers for them).
+            if (path != EvaluationNames.Default && path != EvaluationNames.Builtin)
+                Files.RequireExisting(path, "path", "network");
             byte[] text = Utf8.Encode(path, "path");
             byte[] err = Errors.New();
             NetworkHandle h;

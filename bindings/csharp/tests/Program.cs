@@ -66,6 +66,7 @@ namespace LibShogi.Tests
             RecordTreeTests.RunAll();
             MateTests.RunAll();
             EvalBackendTests.RunAll();
+            EvaluationTests.RunAll(testdata);
 
             if (Harness.KnownIssues.Count > 0)
                 Console.WriteLine("known library issues (not counted): " + string.Join(", ", Harness.KnownIssues.ToArray()));

@@ -118,6 +118,9 @@ from .options import (  # noqa: F401
     EngineOption,
     option_table,
 )
+# -- issue 20: evaluation by name (the embedded default net, the built-in evaluation) --
+from .evaluation import BUILTIN_EVAL, DEFAULT_NET, EVAL_NAMES, default_network, engine_evaluation  # noqa: F401
+from . import evaluation  # noqa: F401
 from .mate import MATE_FOUND, MATE_NONE, MATE_UNKNOWN, MateResult, MateSolver  # noqa: F401
 from . import mate  # noqa: F401
 from .records import (  # noqa: F401

@@ -77,6 +77,12 @@ _lib.declare("shogi_engine_ponderhit", _lib.c_status, _lib.handle, _lib.P_err)
 _lib.declare("shogi_engine_searching", _lib.c_status, _lib.handle, _lib.P_i32, _lib.P_err)
 
 
+def _eval_names():
+    from .evaluation import EVAL_NAMES
+
+    return EVAL_NAMES
+
+
 def _score_text(kind, score):
     return ("mate %d" % score) if kind == SCORE_MATE else ("cp %d" % score)
 
@@ -215,8 +221,10 @@ def _limits(depth, nodes, movetime, infinite, ponder, btime, wtime, binc, winc, 
 class Engine(_lib.HandleOwner):
     """An alpha-beta search engine (Lazy SMP threads, a shared hash table).
 
-    ``network``: a Network, an nn.bin path or bytes, or None for the
-    library's built-in material evaluation. ``on_info``: a callable that
+    ``network``: a Network, an nn.bin path or bytes, an evaluation name
+    ("default": the net built into the library, "builtin": the material
+    evaluation; see libshogi.evaluation), or None for the EvalFile option's
+    default. ``evaluation`` says which one the engine uses. ``on_info``: a callable that
     receives a SearchInfo for every progress report of every search (or pass
     on_info to search()). It runs on the searching thread; keep it short.
 
@@ -246,7 +254,10 @@ class Engine(_lib.HandleOwner):
                   network_delay_ms)
         self._options = EngineOptions(*(_args.int32(v, k) for k, v in zip(_OPTION_NAMES, values)))
         net = network
-        if network is not None:
+        named = network if isinstance(network, str) and network in _eval_names() else None
+        if named is not None:
+            net = None
+        elif network is not None:
             from .network import Network
 
             if not isinstance(network, Network):
@@ -255,7 +266,19 @@ class Engine(_lib.HandleOwner):
         _lib.call(F.shogi_engine_new, ctypes.byref(self._options), net._handle() if net is not None else None,
                   ctypes.byref(h))
         self._h = h
-        self.uses_network = net is not None
+        if named is not None:
+            self.set_option("EvalFile", named)
+        # whether a net evaluates (a library before ABI 1.2 cannot say which)
+        self.uses_network = net is not None or (_lib.has("shogi_engine_evaluation")
+                                                and self.evaluation != _eval_names()[1])
+
+    @property
+    def evaluation(self):
+        """The evaluation the next search uses: "default", "builtin", the
+        EvalFile path, or "network" (the Network given at creation)."""
+        from .evaluation import engine_evaluation
+
+        return engine_evaluation(self)
 
     # lifetime
     _kind = "engine"

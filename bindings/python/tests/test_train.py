@@ -184,6 +184,13 @@ def test_one_tiny_generation_end_to_end(tmp_path):
     # resuming a finished run does nothing more
     again = train.Pipeline(str(tmp_path), progress=False, log=None)
     assert again.run() == rows
+    # a resumed run takes new match settings when named, keeps the rest
+    changed = train.Pipeline(str(tmp_path), train.PipelineConfig(generations=1, match_pairs=3, epochs=9, l1=64),
+                             progress=False, log=None, override=["match_pairs"])
+    assert changed.config.match_pairs == 3 and changed.config.epochs == 1 and changed.config.l1 == 32
+    assert changed.table() == rows  # the finished generation is kept as it was
+    with pytest.raises(ValueError, match="l1"):
+        train.Pipeline(str(tmp_path), train.PipelineConfig(generations=1), log=None, override=["l1"])
 
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))

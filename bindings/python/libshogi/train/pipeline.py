@@ -68,6 +68,7 @@ class PipelineConfig:
     match_pairs: int = 50
     match_limit: str = "depth=3"
     match_concurrency: int = 2
+    match_openings: str = ""  # a file of SFEN / 'startpos moves' lines; empty: the validation games' openings
     seed: int = 1
 
     def depth(self, g):
@@ -77,9 +78,22 @@ class PipelineConfig:
 
 class Pipeline(object):
     """A run in workdir. ``run()`` does (or resumes) every generation;
-    ``step(g)`` one. progress: tqdm bars (True), none (False)."""
+    ``step(g)`` one. progress: tqdm bars (True), none (False).
 
-    def __init__(self, workdir, config=None, progress=True, log=print):
+    A resumed run keeps its stored settings, except ``generations`` (a run
+    may be extended) and the names in ``override`` among ``CHANGEABLE``,
+    which take config's values: the match's settings, which change no data
+    or net (a loaded machine may need a cheaper match), ``epochs``, which
+    stops (or extends) the training of the generations not yet trained at
+    an epoch checkpoint (the schedule of an epoch does not depend on how
+    many follow, so the net is the one a run with that many epochs makes),
+    and ``positions``, the data size of the generations not yet generated
+    (each generation records its own)."""
+
+    CHANGEABLE = ("generations", "epochs", "positions", "match_pairs", "match_limit", "match_concurrency",
+                  "match_openings")
+
+    def __init__(self, workdir, config=None, progress=True, log=print, override=()):
         self.workdir = os.path.abspath(os.fspath(workdir))
         os.makedirs(self.workdir, exist_ok=True)
         self.state_path = os.path.join(self.workdir, "state.json")
@@ -87,9 +101,14 @@ class Pipeline(object):
         if os.path.exists(self.state_path):
             with open(self.state_path) as f:
                 self.state = json.load(f)
-            stored = PipelineConfig(**{k: tuple(v) if k == "depths" else v for k, v in self.state["config"].items()})
-            if config is not None and config.generations != stored.generations:
-                stored.generations = config.generations  # a run may be extended
+            known = {f.name for f in dataclasses.fields(PipelineConfig)}
+            stored = PipelineConfig(**{k: tuple(v) if k == "depths" else v for k, v in self.state["config"].items()
+                                       if k in known})
+            if config is not None:
+                for name in set(override) | {"generations"}:
+                    if name not in self.CHANGEABLE:
+                        raise ValueError("%s cannot change in a resumed run (only %s)" % (name, ", ".join(self.CHANGEABLE)))
+                    setattr(stored, name, getattr(config, name))
             self.config = stored
         else:
             self.config = config or PipelineConfig()
@@ -225,8 +244,8 @@ class Pipeline(object):
                 spec_b = "name=gen%d,%s" % (g - 1, c.match_limit)
             else:
                 spec_b = "name=builtin,net=builtin,%s" % c.match_limit
-            r = selfplay.match(spec_a, spec_b, pairs=c.match_pairs, network_a=a, network_b=b,
-                               openings=os.path.join(self.gen_dir(g), "openings.sfen"),
+            openings = c.match_openings or os.path.join(self.gen_dir(g), "openings.sfen")
+            r = selfplay.match(spec_a, spec_b, pairs=c.match_pairs, network_a=a, network_b=b, openings=openings,
                                concurrency=c.match_concurrency, progress=self.progress)
         finally:
             a.close()

@@ -1,0 +1,68 @@
+// Package defaultnet holds the network libshogi ships: nn.bin.gz (the
+// net's nn.bin, gzip-compressed) is embedded in the library at build time,
+// so an engine has a trained evaluation without any file. README.md beside
+// it says how the net was made (generations, data, commands) and gives the
+// checksum that Bytes verifies. netinfo.go (written by scripts/ship_net.py
+// with the file) gives the net's layout, size and SHA-256.
+//
+// Package nnue loads it under the name "default" (nnue.DefaultNetName);
+// this package only holds the bytes.
+package defaultnet
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	_ "embed"
+	"encoding/hex"
+	"fmt"
+	"io"
+)
+
+//go:embed nn.bin.gz
+var compressed []byte
+
+// Compressed is the embedded gzip stream (read-only: do not modify it).
+func Compressed() []byte { return compressed }
+
+// Bytes decompresses the net into a new nn.bin image and checks it against
+// Size and SHA256 (a mismatch means a corrupt build, reported as an error).
+func Bytes() ([]byte, error) {
+	zr, err := gzip.NewReader(bytes.NewReader(compressed))
+	if err != nil {
+		return nil, fmt.Errorf("defaultnet: %w", err)
+	}
+	b := make([]byte, 0, Size)
+	b, err = readAll(zr, b)
+	if err == nil {
+		err = zr.Close()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("defaultnet: %w", err)
+	}
+	if len(b) != Size {
+		return nil, fmt.Errorf("defaultnet: %d bytes decompressed, want %d", len(b), Size)
+	}
+	if sum := sha256.Sum256(b); hex.EncodeToString(sum[:]) != SHA256 {
+		return nil, fmt.Errorf("defaultnet: SHA-256 %x, want %s", sum, SHA256)
+	}
+	return b, nil
+}
+
+// readAll reads r to its end into b (which has the expected capacity, so
+// the whole net is one allocation).
+func readAll(r io.Reader, b []byte) ([]byte, error) {
+	for {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)] // grow: the stream is longer than Size
+		}
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return b, err
+		}
+	}
+}
