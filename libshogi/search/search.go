@@ -542,8 +542,9 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 				continue
 			}
 		}
-		// Check extension.
-		if givesCheck && ply < 2*t.rootDepth && pos.SEEGE(m, 0) {
+		// Check extension, only far from the leaves: near them every drop
+		// check would be extended and the checks crowd out the search.
+		if givesCheck && depth >= 7 && ply < 2*t.rootDepth && pos.SEEGE(m, 0) {
 			newDepth++
 		}
 
