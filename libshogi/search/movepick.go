@@ -7,7 +7,8 @@ import "github.com/libshogi/libshogi/libshogi/board"
 // main search: TT move, captures with SEE >= 0 by MVV-LVA, killers and the
 // counter-move, quiet moves by history, losing captures;
 // in check: TT move, every evasion (captures first, then history);
-// quiescence: TT move when it is a capture, captures by MVV-LVA.
+// quiescence: TT move when it is a capture, captures by MVV-LVA (deep in
+// the quiescence search only the recaptures on one square).
 
 const (
 	stTT = iota
@@ -32,6 +33,7 @@ type picker struct {
 	special  [3]board.Move // killer 1, killer 2, counter-move
 	given    [3]board.Move // the special moves actually returned
 	ngiven   int
+	recapSq  board.Square // quiescence: only captures on this square (NoSquare: all)
 	kidx     int
 	idx      int
 	nbad     int
@@ -81,9 +83,15 @@ func (p *picker) initEvasion(tt board.Move) {
 	p.ngiven = 0
 }
 
-func (p *picker) initQ(tt board.Move) {
+// initQ starts the quiescence stages; recapSq other than NoSquare keeps
+// only the captures on that square.
+func (p *picker) initQ(tt board.Move, recapSq board.Square) {
 	p.stage = stQTT
 	p.ttMove = tt
+	p.recapSq = recapSq
+	if recapSq != board.NoSquare && tt != board.MoveNone && tt.To() != recapSq {
+		p.ttMove = board.MoveNone
+	}
 	p.ngiven = 0
 }
 
@@ -234,6 +242,16 @@ func (p *picker) next(t *thread, skipQuiets bool) board.Move {
 			}
 		case stQInit:
 			pos.Generate(board.GenCaptures, &p.caps)
+			if p.recapSq != board.NoSquare {
+				n := 0
+				for i := 0; i < p.caps.N; i++ {
+					if m := p.caps.Moves[i]; m.To() == p.recapSq {
+						p.caps.Moves[n] = m
+						n++
+					}
+				}
+				p.caps.N = n
+			}
 			for i := 0; i < p.caps.N; i++ {
 				p.capScore[i] = mvvlva(pos, p.caps.Moves[i])
 			}

@@ -11,6 +11,10 @@ import (
 // (game history included).
 const maxRepetitionPly = 16
 
+// qsRecapturesDepth is the quiescence depth (0 at its first ply, -1 at the
+// next) from which it searches only recaptures on the last move's square.
+const qsRecapturesDepth = -5
+
 type rootMove struct {
 	move      board.Move
 	score     Score
@@ -538,8 +542,9 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 				continue
 			}
 		}
-		// Check extension.
-		if givesCheck && ply < 2*t.rootDepth && pos.SEEGE(m, 0) {
+		// Check extension, only far from the leaves: near them every drop
+		// check would be extended and the checks crowd out the search.
+		if givesCheck && depth >= 7 && ply < 2*t.rootDepth && pos.SEEGE(m, 0) {
 			newDepth++
 		}
 
@@ -737,6 +742,19 @@ func (t *thread) qsearch(pvNode bool, alpha, beta Score, depth, ply int) Score {
 		}
 		futilityBase = bestScore + 120
 	}
+	// prevSq is where the last move landed (NoSquare after a null move).
+	// With an evaluation that barely sees material (an untrained net)
+	// stand-pat never cuts, and the quiescence search would try every
+	// order of every exchange on the board (a depth-1 search took millions
+	// of nodes): beyond the first two moves of a node it searches only
+	// recaptures, checks and promotions, and from qsRecapturesDepth on
+	// only recaptures.
+	prevSq := board.NoSquare
+	if ply > 0 {
+		if pm := t.stack[ply-1].currentMove; pm != board.MoveNone && pm != board.MoveNull {
+			prevSq = pm.To()
+		}
+	}
 	pk := &t.pickers[ply]
 	if inCheck {
 		pk.initEvasion(ttMove)
@@ -744,7 +762,12 @@ func (t *thread) qsearch(pvNode bool, alpha, beta Score, depth, ply int) Score {
 		if ttMove != board.MoveNone && isQuiet(pos, ttMove) {
 			ttMove = board.MoveNone
 		}
-		pk.initQ(ttMove)
+		// Deep in the quiescence search only recaptures (see prevSq).
+		recapSq := board.NoSquare
+		if depth <= qsRecapturesDepth {
+			recapSq = prevSq
+		}
+		pk.initQ(ttMove, recapSq)
 	}
 	bestMove := board.MoveNone
 	moveCount := 0
@@ -756,6 +779,9 @@ func (t *thread) qsearch(pvNode bool, alpha, beta Score, depth, ply int) Score {
 		moveCount++
 		if bestScore > -ScoreMateInMaxPly {
 			if !inCheck {
+				if moveCount > 2 && m.To() != prevSq && !m.IsPromotion() && !pos.GivesCheck(m) {
+					continue
+				}
 				capVal := Score(board.PieceValue[pos.PieceOn(m.To()).Type()])
 				if futilityBase+capVal <= alpha && !m.IsPromotion() {
 					if futilityBase+capVal > bestScore {
