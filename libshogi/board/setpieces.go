@@ -14,6 +14,15 @@ import "fmt"
 // squares (TestSetPiecesMatchesSFEN and FuzzSetPieces hold it to validate's
 // verdicts and computeKey's key).
 func (p *Position) SetPieces(squares *[NumSquares]Piece, hands [2]Hand, side Color, ply int, opt SFENOptions) error {
+	if opt == (SFENOptions{}) && p.setPiecesFast(squares, hands, side, ply) {
+		return nil
+	}
+	return p.setPiecesChecked(squares, hands, side, ply, opt)
+}
+
+// setPiecesChecked is SetPieces square by square, each check in turn (the
+// first fault found is the error).
+func (p *Position) setPiecesChecked(squares *[NumSquares]Piece, hands [2]Hand, side Color, ply int, opt SFENOptions) error {
 	if side > White {
 		return fmt.Errorf("side to move %d, want 0 (black) or 1 (white)", side)
 	}

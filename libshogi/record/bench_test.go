@@ -103,6 +103,37 @@ func BenchmarkHCPEDecode(b *testing.B) {
 	}
 }
 
+// BenchmarkHCPDecode: one op = one 32-byte hcp unpacked; "fast" is
+// DecodeHCP (the branch-light pass), "checked" the code-by-code decoder it
+// falls back to, in the same run.
+func BenchmarkHCPDecode(b *testing.B) {
+	const n = 1024
+	data := benchPSV(b, n)
+	hcps := make([]HCP, n)
+	var rec PSV
+	var d Diagram
+	for i := 0; i < n; i++ {
+		DecodePSV(data[i*PSVSize:], &rec, &d)
+		hcps[i], _ = EncodeHCP(&d)
+	}
+	for _, name := range []string{"fast", "checked"} {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				var err error
+				if name == "fast" {
+					err = DecodeHCP(&hcps[i%n], &d)
+				} else {
+					err = hcpFormat.decodeChecked((*[32]byte)(&hcps[i%n]), &d)
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
 // BenchmarkKIFParse / BenchmarkCSAParse: one op = one ~100-move game.
 func BenchmarkKIFParse(b *testing.B) {
 	rng := rand.New(rand.NewSource(5))
