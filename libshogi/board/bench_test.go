@@ -1,6 +1,7 @@
 package board
 
 import (
+	"github.com/libshogi/libshogi/internal/cputime"
 	"math/rand"
 	"testing"
 )
@@ -84,8 +85,7 @@ func BenchmarkSetPiecesGames(b *testing.B) {
 	q := NewPosition()
 	for _, name := range []string{"fast", "checked"} {
 		b.Run(name, func(b *testing.B) {
-			b.ReportAllocs()
-			for i := 0; i < b.N; i++ {
+			cputime.Measure(b, true, func(i int) int {
 				x := &ins[i%len(ins)]
 				var err error
 				if name == "fast" {
@@ -96,7 +96,8 @@ func BenchmarkSetPiecesGames(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-			}
+				return 1
+			})
 		})
 	}
 }

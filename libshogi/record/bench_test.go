@@ -2,6 +2,7 @@ package record
 
 import (
 	"bytes"
+	"github.com/libshogi/libshogi/internal/cputime"
 	"io"
 	"math/rand"
 	"testing"
@@ -118,8 +119,7 @@ func BenchmarkHCPDecode(b *testing.B) {
 	}
 	for _, name := range []string{"fast", "checked"} {
 		b.Run(name, func(b *testing.B) {
-			b.ReportAllocs()
-			for i := 0; i < b.N; i++ {
+			cputime.Measure(b, true, func(i int) int {
 				var err error
 				if name == "fast" {
 					err = DecodeHCP(&hcps[i%n], &d)
@@ -129,7 +129,8 @@ func BenchmarkHCPDecode(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-			}
+				return 1
+			})
 		})
 	}
 }

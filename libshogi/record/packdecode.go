@@ -35,18 +35,18 @@ func (f *packFormat) decode(data *[32]byte, d *Diagram) error {
 	var win, counts, faults uint64
 	var codes [board.NumSquares]board.Piece
 	tab := &f.boardCode
-	i := 0
-	for g := 0; g < 12; g++ {
-		ptr, bit = min(ptr+bit>>3, 40), bit&7
-		win = binary.LittleEndian.Uint64(buf[ptr : ptr+8])
-		for k := 0; k < 7 && i < 79; k++ {
-			e := tab[win>>(bit&63)&0xff]
-			bit += uint(e >> codeLenShift & 15)
-			counts += codeCountInc[e&7]
-			faults |= uint64(e)
-			codes[i] = board.Piece(e)
-			i++
+	for i, left := 0, 0; i < 79; i++ {
+		if left == 0 { // every seventh code: period 7, predicted
+			ptr, bit = min(ptr+bit>>3, 40), bit&7
+			win = binary.LittleEndian.Uint64(buf[ptr : ptr+8])
+			left = 7
 		}
+		left--
+		e := uint64(tab[win>>(bit&63)&0xff])
+		bit += uint(e >> codeLenShift & 15)
+		counts += codeCountInc[e&7]
+		faults |= e
+		codes[i] = board.Piece(e)
 	}
 	// Spread the codes over the squares around the two kings.
 	a, b := min(bk, wk), max(bk, wk)
@@ -58,10 +58,10 @@ func (f *packFormat) decode(data *[32]byte, d *Diagram) error {
 	pos := ptr*8 + bit
 	for pos < 256 {
 		i := peek8(&buf, pos)
-		e := f.handCode[i]
+		e := uint64(f.handCode[i])
 		pos += uint(e >> codeLenShift & 15)
 		counts += codeCountInc[e&7]
-		faults |= uint64(e)
+		faults |= e
 		d.Hands[e>>codeColorShift&1] += f.handInc[i]
 		if e&codeInvalid != 0 {
 			break
@@ -95,13 +95,13 @@ const (
 var codeCountInc = [8]uint64{0, 1, 1 << 8, 1 << 16, 1 << 24, 1 << 32, 1 << 40, 1 << 48}
 
 // codeTable is decode's form of a decEntry table.
-func codeTable(dec *[256]decEntry) (t [256]uint16) {
+func codeTable(dec *[256]decEntry) (t [256]uint32) {
 	for i, e := range dec {
 		if e.kind == decInvalid {
 			t[i] = codeInvalid
 			continue
 		}
-		t[i] = uint16(e.pc&31) | uint16(e.n)<<codeLenShift | uint16(e.pc>>4&1)<<codeColorShift
+		t[i] = uint32(e.pc&31) | uint32(e.n)<<codeLenShift | uint32(e.pc>>4&1)<<codeColorShift
 	}
 	return
 }

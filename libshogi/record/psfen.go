@@ -32,7 +32,7 @@ type packFormat struct {
 	boardDec            [256]decEntry
 	handDec             [256]decEntry
 	handInc             [256]board.Hand // what a hand code adds to its colour's hand (0: boxed)
-	boardCode, handCode [256]uint16     // the tables in decode's form (codeTable)
+	boardCode, handCode [256]uint32     // the tables in decode's form (codeTable)
 }
 
 type code struct {
