@@ -54,6 +54,7 @@ static struct {
     shogi_rc_t (*set_psfen)(shogi_handle_t, const void *, shogi_err_t *);
     shogi_rc_t (*psfen)(shogi_handle_t, void *, shogi_err_t *);
     shogi_rc_t (*do_null_move)(shogi_handle_t, shogi_err_t *);
+    shogi_rc_t (*legal_moves_after)(shogi_handle_t, uint32_t, uint32_t *, size_t, size_t *, shogi_err_t *);
 } api;
 
 static const char *const api_names[] = {
@@ -61,7 +62,7 @@ static const char *const api_names[] = {
     "shogi_position_legal_moves", "shogi_position_set_sfen",  "shogi_position_sfen",
     "shogi_position_side_to_move", "shogi_position_in_check", "shogi_position_perft",
     "shogi_position_set_hcp",     "shogi_position_hcp",       "shogi_position_set_psfen",
-    "shogi_position_psfen",       "shogi_position_do_null_move",
+    "shogi_position_psfen",       "shogi_position_do_null_move", "shogi_position_legal_moves_after",
 };
 
 static PyObject *raise_error; /* Python callable(code, message bytes): raises */
@@ -105,10 +106,25 @@ static PyObject *fail(shogi_rc_t rc, const shogi_err_t *e) {
 
 /* ---- Core ----------------------------------------------------------------- */
 
+/* Deferred moves. A push of a move found in the legal move list that
+ * legal_moves last returned for this position is legal without asking the
+ * library, so it is only noted (pending); legal_moves then asks for the
+ * moves after it in one call (legal_moves_after) and pop just forgets it.
+ * A tree walk (push, legal_moves, pop) thus costs one library call per
+ * node instead of three. The pending move is played (flushed) before any
+ * other use of the handle: every other method, the _h attribute through
+ * which the Python code reaches the library, and a push from the
+ * position after it. The lists are those of the library, so the answers
+ * are the same. */
 typedef struct {
     PyObject_HEAD
     shogi_handle_t h;         /* 0 once closed */
     PyObject *history;  /* list of the moves pushed (ints) */
+    int has_pending;    /* pending is pushed but not played in the library */
+    uint32_t pending;
+    Py_ssize_t here_n;  /* legal moves of the library's position in here[]; -1: unknown */
+    Py_ssize_t next_n;  /* legal moves after pending in next[]; -1: unknown */
+    uint32_t *here, *next; /* MAX_MOVES each */
 } Core;
 
 static PyTypeObject *CoreType;
@@ -118,6 +134,39 @@ static PyObject *move_int(uint32_t m);
 static shogi_handle_t handle_of(Core *self) {
     if (!self->h) PyErr_SetString(PyExc_ValueError, "the board was closed");
     return self->h;
+}
+
+/* Plays the pending move, if any (its list of moves becomes here[]). */
+static int flush(Core *self) {
+    if (!self->has_pending) return 0;
+    shogi_err_t e;
+    shogi_rc_t rc = api.do_move(self->h, self->pending, &e);
+    if (rc) {
+        fail(rc, &e);
+        return -1;
+    }
+    self->has_pending = 0;
+    uint32_t *t = self->here;
+    self->here = self->next;
+    self->next = t;
+    self->here_n = self->next_n;
+    self->next_n = -1;
+    return 0;
+}
+
+/* The handle for any use but push/pop/legal_moves: the pending move
+ * played and the lists forgotten (the caller may change the position). */
+static shogi_handle_t handle_sync(Core *self) {
+    shogi_handle_t h = handle_of(self);
+    if (!h || flush(self) < 0) return NULL;
+    self->here_n = self->next_n = -1;
+    return h;
+}
+
+static int list_has(const uint32_t *moves, Py_ssize_t n, uint32_t m) {
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (moves[i] == m) return 1;
+    return 0;
 }
 
 /* An unsigned 32-bit integer argument: TypeError for non-integers,
@@ -201,10 +250,15 @@ static PyObject *Core_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     Core *self = (Core *)alloc(type, 0);
     if (!self) return NULL;
     self->h = NULL;
+    self->has_pending = 0;
+    self->here_n = self->next_n = -1;
+    self->here = PyMem_Malloc(2 * MAX_MOVES * sizeof(uint32_t));
+    self->next = self->here ? self->here + MAX_MOVES : NULL;
     self->history = PyList_New(0);
-    if (!self->history) {
+    if (!self->history || !self->here) {
+        int no_memory = !self->here;
         Py_DECREF(self);
-        return NULL;
+        return no_memory ? PyErr_NoMemory() : NULL;
     }
     return (PyObject *)self;
 }
@@ -212,19 +266,25 @@ static PyObject *Core_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
 static void Core_dealloc(Core *self) {
     PyTypeObject *tp = Py_TYPE(self);
     Py_CLEAR(self->history);
+    PyMem_Free(self->here < self->next ? self->here : self->next); /* the block holds both */
     freefunc f = (freefunc)PyType_GetSlot(tp, Py_tp_free);
     f(self);
     Py_DECREF(tp);
 }
 
+/* The Python code reaches the library through _h: the pending move is
+ * played first. */
 static PyObject *Core_get_h(Core *self, void *closure) {
     (void)closure;
     if (!self->h) Py_RETURN_NONE;
+    if (!handle_sync(self)) return NULL;
     return PyLong_FromVoidPtr(self->h);
 }
 
 static int Core_set_h(Core *self, PyObject *v, void *closure) {
     (void)closure;
+    self->has_pending = 0; /* a new handle (or none): nothing carries over */
+    self->here_n = self->next_n = -1;
     if (v == NULL || v == Py_None) {
         self->h = NULL;
         return 0;
@@ -238,22 +298,49 @@ static int Core_set_h(Core *self, PyObject *v, void *closure) {
 static PyObject *Core_push(Core *self, PyObject *arg) {
     uint32_t m;
     if (uint32_arg(arg, "move", &m) < 0) return NULL;
+    if (!handle_of(self)) return NULL;
+    if (self->has_pending) {
+        int known = self->next_n >= 0 && list_has(self->next, self->next_n, m);
+        if (flush(self) < 0) return NULL;
+        if (known) goto defer;
+    } else if (self->here_n >= 0 && list_has(self->here, self->here_n, m)) {
+        goto defer;
+    }
+    self->here_n = self->next_n = -1;
     if (api.do_move(self->h, m, NULL)) {
         shogi_err_t e;
-        shogi_handle_t h = handle_of(self);
-        if (!h) return NULL;
-        shogi_rc_t rc = api.do_move(h, m, &e);
+        shogi_rc_t rc = api.do_move(self->h, m, &e);
         if (rc) return fail(rc, &e);
     }
     if (PyList_Append(self->history, arg) < 0) return NULL;
+    Py_RETURN_NONE;
+defer:
+    if (PyList_Append(self->history, arg) < 0) return NULL;
+    self->has_pending = 1;
+    self->pending = m;
+    self->next_n = -1;
     Py_RETURN_NONE;
 }
 
 static PyObject *Core_pop(Core *self, PyObject *unused) {
     (void)unused;
+    if (self->has_pending) { /* never played: forget it; here[] still holds */
+        Py_ssize_t n = PyList_Size(self->history);
+        PyObject *m = PyList_GetItem(self->history, n - 1);
+        if (!m) return NULL;
+        Py_INCREF(m);
+        if (PyList_SetSlice(self->history, n - 1, n, NULL) < 0) {
+            Py_DECREF(m);
+            return NULL;
+        }
+        self->has_pending = 0;
+        self->next_n = -1;
+        return m;
+    }
+    self->here_n = self->next_n = -1;
     if (api.undo_move(self->h, NULL)) {
         shogi_err_t e;
-        shogi_handle_t h = handle_of(self);
+        shogi_handle_t h = handle_sync(self);
         if (!h) return NULL;
         shogi_rc_t rc = api.undo_move(h, &e);
         if (rc) return fail(rc, &e);
@@ -270,7 +357,7 @@ static PyObject *Core_pop(Core *self, PyObject *unused) {
 }
 
 static PyObject *Core_push_usi(Core *self, PyObject *arg) {
-    shogi_handle_t h = handle_of(self);
+    shogi_handle_t h = handle_sync(self);
     if (!h) return NULL;
     PyObject *b = text_arg(arg, "usi");
     if (!b) return NULL;
@@ -348,36 +435,49 @@ static PyObject *Core_push_usi_moves(Core *self, PyObject *arg) {
     return out;
 }
 
-/* The legal moves of h as a new list. */
-static PyObject *moves_list(shogi_handle_t h) {
-    uint32_t buf[MAX_MOVES];
-    size_t n = 0;
-    shogi_err_t e;
-    shogi_rc_t rc = api.legal_moves(h, buf, MAX_MOVES, &n, &e);
-    if (rc) return fail(rc, &e);
-    PyObject *list = PyList_New((Py_ssize_t)n);
+/* moves[0:n] as a new list. */
+static PyObject *list_of(const uint32_t *moves, Py_ssize_t n) {
+    PyObject *list = PyList_New(n);
     if (!list) return NULL;
-    for (size_t i = 0; i < n; i++) {
-        PyObject *v = move_int(buf[i]);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *v = move_int(moves[i]);
         if (!v) {
             Py_DECREF(list);
             return NULL;
         }
-        PyList_SetItem(list, (Py_ssize_t)i, v); /* steals v */
+        PyList_SetItem(list, i, v); /* steals v */
     }
     return list;
 }
 
+/* The legal moves (of the position after the pending move, if any), kept
+ * for the pushes that follow. */
 static PyObject *Core_legal_moves(Core *self, void *closure) {
     (void)closure;
     shogi_handle_t h = handle_of(self);
     if (!h) return NULL;
-    return moves_list(h);
+    size_t n = 0;
+    shogi_err_t e;
+    shogi_rc_t rc;
+    if (self->has_pending) {
+        if (self->next_n < 0) {
+            rc = api.legal_moves_after(h, self->pending, self->next, MAX_MOVES, &n, &e);
+            if (rc) return fail(rc, &e);
+            self->next_n = (Py_ssize_t)n;
+        }
+        return list_of(self->next, self->next_n);
+    }
+    if (self->here_n < 0) {
+        rc = api.legal_moves(h, self->here, MAX_MOVES, &n, &e);
+        if (rc) return fail(rc, &e);
+        self->here_n = (Py_ssize_t)n;
+    }
+    return list_of(self->here, self->here_n);
 }
 
 static PyObject *Core_sfen(Core *self, PyObject *unused) {
     (void)unused;
-    shogi_handle_t h = handle_of(self);
+    shogi_handle_t h = handle_sync(self);
     if (!h) return NULL;
     char buf[256];
     size_t needed = 0;
@@ -401,7 +501,7 @@ static int clear_history(Core *self) {
 }
 
 static PyObject *Core_set_sfen(Core *self, PyObject *arg) {
-    shogi_handle_t h = handle_of(self);
+    shogi_handle_t h = handle_sync(self);
     if (!h) return NULL;
     PyObject *b = text_arg(arg, "sfen");
     if (!b) return NULL;
@@ -415,7 +515,7 @@ static PyObject *Core_set_sfen(Core *self, PyObject *arg) {
 
 static PyObject *Core_turn(Core *self, void *closure) {
     (void)closure;
-    shogi_handle_t h = handle_of(self);
+    shogi_handle_t h = handle_sync(self);
     if (!h) return NULL;
     int32_t v = 0;
     shogi_err_t e;
@@ -426,7 +526,7 @@ static PyObject *Core_turn(Core *self, void *closure) {
 
 static PyObject *Core_is_check(Core *self, PyObject *unused) {
     (void)unused;
-    shogi_handle_t h = handle_of(self);
+    shogi_handle_t h = handle_sync(self);
     if (!h) return NULL;
     int32_t v = 0;
     shogi_err_t e;
@@ -438,7 +538,7 @@ static PyObject *Core_is_check(Core *self, PyObject *unused) {
 static PyObject *Core_perft(Core *self, PyObject *arg) {
     int32_t depth;
     if (int32_arg(arg, "depth", &depth) < 0) return NULL;
-    shogi_handle_t h = handle_of(self);
+    shogi_handle_t h = handle_sync(self);
     if (!h) return NULL;
     uint64_t n = 0;
     shogi_err_t e;
@@ -535,7 +635,7 @@ static int record_get(PyObject *o, int writable, Py_ssize_t whole, record_arg *r
 typedef shogi_rc_t (*record_fn)(shogi_handle_t, void *, shogi_err_t *);
 
 static PyObject *record_call(Core *self, PyObject *arg, Py_ssize_t whole, int writable, record_fn fn) {
-    shogi_handle_t h = handle_of(self);
+    shogi_handle_t h = handle_sync(self);
     if (!h) return NULL;
     record_arg r;
     if (record_get(arg, writable, whole, &r) < 0) return NULL;
@@ -558,7 +658,7 @@ static PyObject *Core_to_psfen(Core *self, PyObject *arg) { return record_call(s
 
 static PyObject *Core_push_pass(Core *self, PyObject *unused) {
     (void)unused;
-    shogi_handle_t h = handle_of(self);
+    shogi_handle_t h = handle_sync(self);
     if (!h) return NULL;
     shogi_err_t e;
     shogi_rc_t rc = api.do_null_move(h, &e);
@@ -690,10 +790,8 @@ static PyObject *accel_legal_moves_many(PyObject *mod, PyObject *arg) {
             PyErr_Format(PyExc_TypeError, "item %zd is not a Board", i);
             goto fail;
         }
-        shogi_handle_t h = handle_of((Core *)b);
         Py_DECREF(b); /* the sequence keeps it alive */
-        if (!h) goto fail;
-        PyObject *moves = moves_list(h);
+        PyObject *moves = Core_legal_moves((Core *)b, NULL);
         if (!moves) goto fail;
         PyList_SetItem(out, i, moves);
     }
