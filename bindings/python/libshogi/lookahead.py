@@ -7,7 +7,7 @@ legal_moves, pop) costs one library call per node instead of three; the
 ctypes path offers the function too.
 """
 
-from . import _lib
+from . import _args, _lib
 from ._lib import F
 
 __all__ = ["legal_moves_after"]
@@ -19,9 +19,10 @@ _lib.declare("shogi_position_legal_moves_after", _lib.c_status, _lib.handle, _li
 def legal_moves_after(board, move):
     """The legal moves (a list of ints) of ``board`` after the legal move
     ``move`` (its move16 is enough), ``board`` unchanged.
-    IllegalMoveError if ``move`` is not legal."""
+    IllegalMoveError if ``move`` is not legal; TypeError / ValueError for
+    a non-integer or one outside 0..2**32-1."""
     from ._core import MAX_MOVES, scratch
 
     sc = scratch()
-    _lib.call(F.shogi_position_legal_moves_after, board._h, _lib.u32(move), sc.buf, MAX_MOVES, sc.countp)
+    _lib.call(F.shogi_position_legal_moves_after, board._h, _args.uint32(move, "move"), sc.buf, MAX_MOVES, sc.countp)
     return sc.buf[: sc.count.value]

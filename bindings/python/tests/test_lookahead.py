@@ -49,6 +49,10 @@ def test_legal_moves_after():
     assert total == 900
     with pytest.raises(libshogi.IllegalMoveError):
         libshogi.legal_moves_after(b, 0x1234)
+    with pytest.raises(ValueError):
+        libshogi.legal_moves_after(b, -1)
+    with pytest.raises(TypeError):
+        libshogi.legal_moves_after(b, "7g7f")
     assert b.sfen() == start
 
 
