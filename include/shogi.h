@@ -2107,6 +2107,16 @@ SHOGI_API shogi_status_t shogi_engine_evaluation(shogi_engine_t eng,
                                                  char *buf, size_t size,
                                                  size_t *needed,
                                                  shogi_error_t *err);
+/* ---- lookahead (ABI 1.2) ---- */
+
+/* The legal moves of the position after move (legal here; its move16 is
+ * enough), as shogi_position_legal_moves lists them; the position is left
+ * as it was. For bindings that defer a move until they must play it.
+ * SHOGI_E_ILLEGAL_MOVE if move is not legal, SHOGI_E_BUFFER_TOO_SMALL (with
+ * *count set) if capacity is short; SHOGI_MAX_MOVES always fits. */
+SHOGI_API shogi_status_t shogi_position_legal_moves_after(shogi_position_t pos, uint32_t move,
+                                                          uint32_t *moves, size_t capacity,
+                                                          size_t *count, shogi_error_t *err);
 
 #ifdef __cplusplus
 } /* extern "C" */

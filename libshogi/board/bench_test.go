@@ -1,6 +1,10 @@
 package board
 
-import "testing"
+import (
+	"github.com/libshogi/libshogi/internal/cputime"
+	"math/rand"
+	"testing"
+)
 
 var benchSFENs = []string{
 	StartSFEN,
@@ -51,5 +55,49 @@ func BenchmarkFromSFEN(b *testing.B) {
 		if _, err := FromSFEN(benchSFENs[i%len(benchSFENs)]); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkSetPiecesGames: one op = one position of a random game set from its
+// squares and hands; "fast" is SetPieces (the branch-light path), "checked"
+// the square-by-square checks it replaces for valid positions, in the same
+// run.
+func BenchmarkSetPiecesGames(b *testing.B) {
+	rng := rand.New(rand.NewSource(3))
+	type in struct {
+		sq    [NumSquares]Piece
+		hands [2]Hand
+		side  Color
+	}
+	var ins []in
+	for len(ins) < 1024 {
+		p := NewPosition()
+		for ply := 0; ply < 120; ply++ {
+			ins = append(ins, in{p.Squares(), [2]Hand{p.Hand(Black), p.Hand(White)}, p.SideToMove()})
+			var ml MoveList
+			p.GenerateLegal(&ml)
+			if ml.N == 0 {
+				break
+			}
+			p.DoMove(ml.Moves[rng.Intn(ml.N)])
+		}
+	}
+	q := NewPosition()
+	for _, name := range []string{"fast", "checked"} {
+		b.Run(name, func(b *testing.B) {
+			cputime.Measure(b, true, func(i int) int {
+				x := &ins[i%len(ins)]
+				var err error
+				if name == "fast" {
+					err = q.SetPieces(&x.sq, x.hands, x.side, 1, SFENOptions{})
+				} else {
+					err = q.setPiecesChecked(&x.sq, x.hands, x.side, 1, SFENOptions{})
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+				return 1
+			})
+		})
 	}
 }

@@ -10,10 +10,22 @@ import "fmt"
 // move number (1..1000000).
 //
 // It runs once per record when a training set is decoded one record at a
-// time, so the checks and the Zobrist key are folded into one pass over the
-// squares (TestSetPiecesMatchesSFEN and FuzzSetPieces hold it to validate's
-// verdicts and computeKey's key).
+// time: a valid position without relaxations takes setPiecesFast (bitboard
+// checks, no branch per square); anything else, and every error, takes
+// setPiecesChecked, which folds the checks and the Zobrist key into one
+// pass over the squares (TestSetPiecesMatchesSFEN and FuzzSetPieces hold
+// it to validate's verdicts and computeKey's key,
+// TestSetPiecesFastMatchesChecked the two paths to each other).
 func (p *Position) SetPieces(squares *[NumSquares]Piece, hands [2]Hand, side Color, ply int, opt SFENOptions) error {
+	if opt == (SFENOptions{}) && p.setPiecesFast(squares, hands, side, ply) {
+		return nil
+	}
+	return p.setPiecesChecked(squares, hands, side, ply, opt)
+}
+
+// setPiecesChecked is SetPieces square by square, each check in turn (the
+// first fault found is the error).
+func (p *Position) setPiecesChecked(squares *[NumSquares]Piece, hands [2]Hand, side Color, ply int, opt SFENOptions) error {
 	if side > White {
 		return fmt.Errorf("side to move %d, want 0 (black) or 1 (white)", side)
 	}

@@ -27,6 +27,7 @@ func FuzzSetPieces(f *testing.F) {
 			Hand(uint32(data[85]) | uint32(data[86])<<8 | uint32(data[87])<<16 | uint32(data[88])<<24),
 		}
 		side := Color(data[89] & 3)
+		checkFastAgainstChecked(t, &squares, hands, side) // the branch-light path agrees with the checks
 		p := NewPosition()
 		before, key := p.SFEN(), p.Key()
 		if err := p.SetPieces(&squares, hands, side, 1, SFENOptions{}); err != nil {

@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"math/rand"
 	"os"
-	"runtime"
 	"sync"
 	"testing"
 
+	"github.com/libshogi/libshogi/internal/cputime"
 	"github.com/libshogi/libshogi/libshogi/board"
 	"github.com/libshogi/libshogi/libshogi/record"
 )
@@ -64,24 +64,17 @@ func benchStream(b *testing.B, f Format, threads int, layout Layout) {
 	}
 	defer st.Close()
 	warmUp(b, st)
-	b.ReportAllocs()
-	b.ResetTimer()
-	cpu := cpuNanos(false)
-	for n := 0; n < b.N; {
-		bt, err := st.Next()
-		if err != nil {
-			b.Fatal(err)
-		}
-		n += bt.N
-	}
-	b.StopTimer()
-	reportCPU(b, cpuNanos(false)-cpu)
+	cputime.Measure(b, false, func(int) int { return nextBatch(b, st) })
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds()/1e6, "Mpos/s")
 }
 
-// reportCPU reports CPU time per op (process or thread, as measured).
-func reportCPU(b *testing.B, ns int64) {
-	b.ReportMetric(float64(ns)/float64(b.N), "cpu-ns/op")
+// nextBatch takes a batch from st and returns its size.
+func nextBatch(b *testing.B, st *Stream) int {
+	bt, err := st.Next()
+	if err != nil {
+		b.Fatal(err)
+	}
+	return bt.N
 }
 
 func BenchmarkStreamHalfKP(b *testing.B) {
@@ -105,20 +98,15 @@ func BenchmarkBaselineDecodeFeatures(b *testing.B) {
 	var d record.Diagram
 	buf := make([]int32, 0, 80)
 	fs := halfKP{}
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	b.ReportAllocs()
-	b.ResetTimer()
-	cpu := cpuNanos(true)
-	defer func() { reportCPU(b, cpuNanos(true)-cpu) }()
-	for i := 0; i < b.N; i++ {
+	cputime.Measure(b, true, func(i int) int {
 		k := i % n
 		if err := record.DecodePSV(data[k*record.PSVSize:(k+1)*record.PSVSize], &rec, &d); err != nil {
 			b.Fatal(err)
 		}
 		buf, _ = fs.AppendActive(buf[:0], &d, board.Black)
 		buf, _ = fs.AppendActive(buf, &d, board.White)
-	}
+		return 1
+	})
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds()/1e6, "Mpos/s")
 }
 
@@ -145,16 +133,11 @@ func BenchmarkInputFeaturesU8(b *testing.B) {
 		b.Run(fmt.Sprintf("bulk=%d", bulk), func(b *testing.B) {
 			f1 := make([]uint8, bulk*Features1Num*81)
 			f2 := make([]uint8, bulk*Features2Num)
-			runtime.LockOSThread()
-			defer runtime.UnlockOSThread()
-			b.ReportAllocs()
-			b.ResetTimer()
-			cpu := cpuNanos(true)
-			defer func() { reportCPU(b, cpuNanos(true)-cpu) }()
-			for i := 0; i < b.N; i++ {
+			cputime.Measure(b, true, func(i int) int {
 				k := i % bulk
 				InputFeaturesU8(&benchDiags[i%len(benchDiags)], f1[k*Features1Num*81:(k+1)*Features1Num*81], f2[k*Features2Num:(k+1)*Features2Num])
-			}
+				return 1
+			})
 		})
 	}
 }
@@ -165,16 +148,11 @@ func benchPlanes(b *testing.B, planes func(d *record.Diagram, f1, f2 []float32) 
 		b.Run(fmt.Sprintf("bulk=%d", bulk), func(b *testing.B) {
 			f1 := make([]float32, bulk*Features1Num*81)
 			f2 := make([]float32, bulk*Features2Num*81)
-			runtime.LockOSThread()
-			defer runtime.UnlockOSThread()
-			b.ReportAllocs()
-			b.ResetTimer()
-			cpu := cpuNanos(true)
-			defer func() { reportCPU(b, cpuNanos(true)-cpu) }()
-			for i := 0; i < b.N; i++ {
+			cputime.Measure(b, true, func(i int) int {
 				k := i % bulk
 				planes(&benchDiags[i%len(benchDiags)], f1[k*Features1Num*81:(k+1)*Features1Num*81], f2[k*Features2Num*81:(k+1)*Features2Num*81])
-			}
+				return 1
+			})
 		})
 	}
 }
@@ -191,18 +169,7 @@ func BenchmarkStreamPlanes(b *testing.B) {
 			}
 			defer st.Close()
 			warmUp(b, st)
-			b.ReportAllocs()
-			b.ResetTimer()
-			cpu := cpuNanos(false)
-			for n := 0; n < b.N; {
-				bt, err := st.Next()
-				if err != nil {
-					b.Fatal(err)
-				}
-				n += bt.N
-			}
-			b.StopTimer()
-			reportCPU(b, cpuNanos(false)-cpu)
+			cputime.Measure(b, false, func(int) int { return nextBatch(b, st) })
 		})
 	}
 }

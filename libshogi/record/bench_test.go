@@ -2,6 +2,7 @@ package record
 
 import (
 	"bytes"
+	"github.com/libshogi/libshogi/internal/cputime"
 	"io"
 	"math/rand"
 	"testing"
@@ -100,6 +101,37 @@ func BenchmarkHCPEDecode(b *testing.B) {
 		if err := DecodeHCPE(hcpe[k*HCPESize:], &h, &d); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkHCPDecode: one op = one 32-byte hcp unpacked; "fast" is
+// DecodeHCP (the branch-light pass), "checked" the code-by-code decoder it
+// falls back to, in the same run.
+func BenchmarkHCPDecode(b *testing.B) {
+	const n = 1024
+	data := benchPSV(b, n)
+	hcps := make([]HCP, n)
+	var rec PSV
+	var d Diagram
+	for i := 0; i < n; i++ {
+		DecodePSV(data[i*PSVSize:], &rec, &d)
+		hcps[i], _ = EncodeHCP(&d)
+	}
+	for _, name := range []string{"fast", "checked"} {
+		b.Run(name, func(b *testing.B) {
+			cputime.Measure(b, true, func(i int) int {
+				var err error
+				if name == "fast" {
+					err = DecodeHCP(&hcps[i%n], &d)
+				} else {
+					err = hcpFormat.decodeChecked((*[32]byte)(&hcps[i%n]), &d)
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+				return 1
+			})
+		})
 	}
 }
 

@@ -1,6 +1,7 @@
 package record
 
 import (
+	"fmt"
 	"math/rand"
 	"testing"
 
@@ -78,6 +79,42 @@ func checkAgainstRef(t *testing.T, f *packFormat, data *[32]byte) {
 	ok := f.decodeRef(data, &b)
 	if (err == nil) != ok || (ok && a != b) {
 		t.Fatalf("%s %x: fast decoder %v (%s), reference %v (%s)", f.name, data[:], err, a.SFEN(), ok, b.SFEN())
+	}
+	// the branch-light pass and the code-by-code one: same diagram, same error
+	var c Diagram
+	errc := f.decodeChecked(data, &c)
+	if fmt.Sprint(err) != fmt.Sprint(errc) || (err == nil && a != c) {
+		t.Fatalf("%s %x: decode %v (%s), decodeChecked %v (%s)", f.name, data[:], err, a.SFEN(), errc, c.SFEN())
+	}
+}
+
+// TestFastDecodeMatchesChecked: every position of random games, packed in
+// both formats, decodes the same with the branch-light pass, the checked
+// decoder and the reference.
+func TestFastDecodeMatchesChecked(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	n := 0
+	for i := 0; i < 60; i++ {
+		g := randomGame(t, rng, false)
+		p, err := g.StartPosition()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, nd := range g.MainLine() {
+			d := p.Setup()
+			ps, err1 := EncodePackedSfen(&d)
+			h, err2 := EncodeHCP(&d)
+			if err1 != nil || err2 != nil {
+				t.Fatal(err1, err2)
+			}
+			checkAgainstRef(t, psfenFormat, (*[32]byte)(&ps))
+			checkAgainstRef(t, hcpFormat, (*[32]byte)(&h))
+			p.DoMove(nd.Move)
+			n++
+		}
+	}
+	if n < 3000 {
+		t.Fatalf("only %d positions", n)
 	}
 }
 

@@ -29,8 +29,10 @@ type packFormat struct {
 	boxEnc   [8]code
 
 	// Decoding tables indexed by the next 8 bits of the stream.
-	boardDec [256]decEntry
-	handDec  [256]decEntry
+	boardDec            [256]decEntry
+	handDec             [256]decEntry
+	handInc             [256]board.Hand // what a hand code adds to its colour's hand (0: boxed)
+	boardCode, handCode [256]uint32     // the tables in decode's form (codeTable)
 }
 
 type code struct {
@@ -116,6 +118,12 @@ func (f *packFormat) init() {
 		}
 		f.boxEnc[pt] = bitsOf(f.box[pt])
 		fillDec(&f.handDec, f.box[pt], decEntry{kind: decBox, pc: board.Piece(pt)})
+	}
+	defer func() { f.boardCode, f.handCode = codeTable(&f.boardDec), codeTable(&f.handDec) }()
+	for i, e := range f.handDec {
+		if e.kind == decHand {
+			f.handInc[i] = board.Hand(0).Add(e.pc.Type())
+		}
 	}
 	if f.lenientBox {
 		// YaneuraOu's rule: a hand code whose promotion bit is 1 is a boxed
@@ -242,7 +250,9 @@ func (w *bitStream) peek64(pos int) uint64 {
 	return w[i&7]>>s | w[(i+1)&7]<<(64-s)
 }
 
-func (f *packFormat) decode(data *[32]byte, d *Diagram) error {
+// decodeChecked decodes code by code, checking each in turn: the first
+// fault found is the error. decode runs it when its own pass finds one.
+func (f *packFormat) decodeChecked(data *[32]byte, d *Diagram) error {
 	var w bitStream
 	w[0] = binary.LittleEndian.Uint64(data[0:])
 	w[1] = binary.LittleEndian.Uint64(data[8:])

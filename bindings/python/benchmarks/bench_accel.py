@@ -3,11 +3,20 @@
 the same run (each path in its own process: the path is chosen at import).
 
     LIBSHOGI_LIBRARY=/path/to/libshogi.so /usr/bin/python3 benchmarks/bench_accel.py [--runs 5] [--quick] [--clock cpu]
+        [--baseline DIR --baseline-library LIB]
 
 Prints the median of the runs per operation for both paths and the issue's
 target (issue 17): push+pop <= 0.3 us per pair, legal move list <= 1.2 us,
 SFEN set+get <= 4 us, in-place hcpe decode <= 0.5 us per record, perft(5)
-by Python recursion <= 0.6 s.
+by Python recursion <= 0.6 s. With --baseline, a third column runs the
+accelerated path of another checkout (DIR: its bindings/python, with its
+accelerator built) over its own library, for before/after figures. The
+runs are interleaved: each round runs every column once, in its own
+process, and a column's figure is the median over the rounds.
+
+"legal_moves" asks again for the list of an unchanged position, which the
+accelerator keeps (it has the list from the previous call); "push +
+legal_moves + pop" is one node of a tree walk, where the list is new.
 """
 
 import argparse
@@ -19,7 +28,7 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, os.environ.get("LIBSHOGI_BENCH_PACKAGE") or os.path.dirname(HERE))
 
 MIDGAME = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1"
 
@@ -28,6 +37,7 @@ TARGETS = [  # name, unit, target
     ("push+pop", "us/pair", 0.3),
     ("legal_moves (start)", "us/call", 1.2),
     ("legal_moves (midgame)", "us/call", 1.2),
+    ("push + legal_moves + pop (midgame node)", "us/node", None),
     ("set_sfen+sfen", "us/pair", 4.0),
     ("set_hcp (in place)", "us/record", 0.5),
     ("to_hcp (in place)", "us/record", None),
@@ -105,6 +115,18 @@ def measure(runs, quick):
                 b.legal_moves
 
         out[name] = median(legal, runs) / n * 1e6
+    b.set_sfen(MIDGAME)
+    mids = b.legal_moves
+    node_reps = max(1, n // (10 * len(mids)))
+
+    def node():
+        for _ in range(node_reps):
+            for mv in mids:
+                push(mv)
+                b.legal_moves
+                pop()
+
+    out["push + legal_moves + pop (midgame node)"] = median(node, runs) / (node_reps * len(mids)) * 1e6
     # positions of random games, as SFEN and as hcp rows
     import random
 
@@ -160,10 +182,12 @@ def measure(runs, quick):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--runs", type=int, default=5, help="rounds (each column once a round)")
     ap.add_argument("--quick", action="store_true", help="short loops (perft(4) scaled by 27.6 for perft(5))")
     ap.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                     help="wall time, or the thread's CPU time (steadier on a loaded machine)")
+    ap.add_argument("--baseline", help="bindings/python of another checkout (accelerator built): a 'base' column")
+    ap.add_argument("--baseline-library", help="the library for --baseline")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     global CLOCK
@@ -171,21 +195,34 @@ def main():
     if args.child:
         print(json.dumps(measure(args.runs, args.quick)))
         return
-    results = {}
-    for label, no_accel in (("accel", ""), ("ctypes", "1")):
-        env = dict(os.environ, LIBSHOGI_NO_ACCEL=no_accel)
-        cmd = [sys.executable, os.path.abspath(__file__), "--child", "--runs", str(args.runs), "--clock", args.clock]
-        if args.quick:
-            cmd.append("--quick")
-        r = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, check=True, universal_newlines=True)
-        results[label] = json.loads(r.stdout)
+    columns = [("accel", "", None, None), ("ctypes", "1", None, None)]
+    if args.baseline:
+        columns.append(("base", "", os.path.abspath(args.baseline), args.baseline_library))
+    rounds = {label: [] for label, _, _, _ in columns}
+    for _ in range(args.runs):
+        for label, no_accel, pkg, lib in columns:
+            env = dict(os.environ, LIBSHOGI_NO_ACCEL=no_accel)
+            script = os.path.abspath(__file__)
+            if pkg:  # the other checkout's package, this script
+                env["PYTHONPATH"] = pkg
+                env["LIBSHOGI_BENCH_PACKAGE"] = pkg
+                if lib:
+                    env["LIBSHOGI_LIBRARY"] = lib
+            cmd = [sys.executable, script, "--child", "--runs", "1", "--clock", args.clock]
+            if args.quick:
+                cmd.append("--quick")
+            r = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, check=True, universal_newlines=True)
+            rounds[label].append(json.loads(r.stdout))
+    results = {label: {k: statistics.median(x[k] for x in rs) for k in rs[0]} for label, rs in rounds.items()}
     if not results["accel"]["accelerated"]:
         print("note: the accelerator is not built (python3 setup.py build_ext --inplace); both columns are ctypes")
-    print("%-46s %10s %10s %10s  %s" % ("%s time, median of %d" % (args.clock, args.runs), "accel", "ctypes", "target",
-                                          "unit"))
+    labels = [c[0] for c in columns]
+    print(("%-46s" + " %10s" * len(labels) + " %10s  %s") % (("%s time, median of %d" % (args.clock, args.runs),)
+                                                            + tuple(labels) + ("target", "unit")))
     for name, unit, target in TARGETS:
-        print("%-46s %10.3f %10.3f %10s  %s" % (name, results["accel"][name], results["ctypes"][name],
-                                              "-" if target is None else "<= %g" % target, unit))
+        vals = tuple(results[lb].get(name, float("nan")) for lb in labels)
+        print(("%-46s" + " %10.3f" * len(labels) + " %10s  %s") % ((name,) + vals + (
+            "-" if target is None else "<= %g" % target, unit)))
 
 
 if __name__ == "__main__":

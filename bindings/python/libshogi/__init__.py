@@ -69,6 +69,7 @@ from .board import *  # noqa: F401,F403 - Board, move helpers and constants (boa
 from . import board, svg  # noqa: F401
 # -- issue 17: the compiled accelerator and the API cshogi users reach for --
 from ._core import accelerated, legal_moves_many  # noqa: F401
+from .lookahead import legal_moves_after  # noqa: F401 - the next ply's moves, the board unchanged
 from .pieces import *  # noqa: F401,F403 - squares, pieces, symbol tables (pieces.__all__)
 from .board_api import (  # noqa: F401
     CSA_PIECE_NAMES,

@@ -54,6 +54,7 @@ static struct {
     shogi_rc_t (*set_psfen)(shogi_handle_t, const void *, shogi_err_t *);
     shogi_rc_t (*psfen)(shogi_handle_t, void *, shogi_err_t *);
     shogi_rc_t (*do_null_move)(shogi_handle_t, shogi_err_t *);
+    shogi_rc_t (*legal_moves_after)(shogi_handle_t, uint32_t, uint32_t *, size_t, size_t *, shogi_err_t *);
 } api;
 
 static const char *const api_names[] = {
@@ -61,7 +62,7 @@ static const char *const api_names[] = {
     "shogi_position_legal_moves", "shogi_position_set_sfen",  "shogi_position_sfen",
     "shogi_position_side_to_move", "shogi_position_in_check", "shogi_position_perft",
     "shogi_position_set_hcp",     "shogi_position_hcp",       "shogi_position_set_psfen",
-    "shogi_position_psfen",       "shogi_position_do_null_move",
+    "shogi_position_psfen",       "shogi_position_do_null_move", "shogi_position_legal_moves_after",
 };
 
 static PyObject *raise_error; /* Python callable(code, message bytes): raises */
@@ -105,10 +106,25 @@ static PyObject *fail(shogi_rc_t rc, const shogi_err_t *e) {
 
 /* ---- Core ----------------------------------------------------------------- */
 
+/* Deferred moves. A push of a move found in the legal move list that
+ * legal_moves last returned for this position is legal without asking the
+ * library, so it is only noted (pending); legal_moves then asks for the
+ * moves after it in one call (legal_moves_after) and pop just forgets it.
+ * A tree walk (push, legal_moves, pop) thus costs one library call per
+ * node instead of three. The pending move is played (flushed) before any
+ * other use of the handle: every other method, the _h attribute through
+ * which the Python code reaches the library, and a push from the
+ * position after it. The lists are those of the library, so the answers
+ * are the same. */
 typedef struct {
     PyObject_HEAD
     shogi_handle_t h;         /* 0 once closed */
     PyObject *history;  /* list of the moves pushed (ints) */
+    int has_pending;    /* pending is pushed but not played in the library */
+    uint32_t pending;
+    Py_ssize_t here_n;  /* legal moves of the library's position in here[]; -1: unknown */
+    Py_ssize_t next_n;  /* legal moves after pending in next[]; -1: unknown */
+    uint32_t *here, *next; /* MAX_MOVES each */
 } Core;
 
 static PyTypeObject *CoreType;
@@ -118,6 +134,39 @@ static PyObject *move_int(uint32_t m);
 static shogi_handle_t handle_of(Core *self) {
     if (!self->h) PyErr_SetString(PyExc_ValueError, "the board was closed");
     return self->h;
+}
+
+/* Plays the pending move, if any (its list of moves becomes here[]). */
+static int flush(Core *self) {
+    if (!self->has_pending) return 0;
+    shogi_err_t e;
+    shogi_rc_t rc = api.do_move(self->h, self->pending, &e);
+    if (rc) {
+        fail(rc, &e);
+        return -1;
+    }
+    self->has_pending = 0;
+    uint32_t *t = self->here;
+    self->here = self->next;
+    self->next = t;
+    self->here_n = self->next_n;
+    self->next_n = -1;
+    return 0;
+}
+
+/* The handle for any use but push/pop/legal_moves: the pending move
+ * played and the lists forgotten (the caller may change the position). */
+static shogi_handle_t handle_sync(Core *self) {
+    shogi_handle_t h = handle_of(self);
+    if (!h || flush(self) < 0) return NULL;
+    self->here_n = self->next_n = -1;
+    return h;
+}
+
+static int list_has(const uint32_t *moves, Py_ssize_t n, uint32_t m) {
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (moves[i] == m) return 1;
+    return 0;
 }
 
 /* An unsigned 32-bit integer argument: TypeError for non-integers,
@@ -201,10 +250,15 @@ static PyObject *Core_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     Core *self = (Core *)alloc(type, 0);
     if (!self) return NULL;
     self->h = NULL;
+    self->has_pending = 0;
+    self->here_n = self->next_n = -1;
+    self->here = PyMem_Malloc(2 * MAX_MOVES * sizeof(uint32_t));
+    self->next = self->here ? self->here + MAX_MOVES : NULL;
     self->history = PyList_New(0);
-    if (!self->history) {
+    if (!self->history || !self->here) {
+        int no_memory = !self->here;
         Py_DECREF(self);
-        return NULL;
+        return no_memory ? PyErr_NoMemory() : NULL;
     }
     return (PyObject *)self;
 }
@@ -212,19 +266,25 @@ static PyObject *Core_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
 static void Core_dealloc(Core *self) {
     PyTypeObject *tp = Py_TYPE(self);
     Py_CLEAR(self->history);
+    PyMem_Free(self->here < self->next ? self->here : self->next); /* the block holds both */
     freefunc f = (freefunc)PyType_GetSlot(tp, Py_tp_free);
     f(self);
     Py_DECREF(tp);
 }
 
+/* The Python code reaches the library through _h: the pending move is
+ * played first. */
 static PyObject *Core_get_h(Core *self, void *closure) {
     (void)closure;
     if (!self->h) Py_RETURN_NONE;
+    if (!handle_sync(self)) return NULL;
     return PyLong_FromVoidPtr(self->h);
 }
 
 static int Core_set_h(Core *self, PyObject *v, void *closure) {
     (void)closure;
+    self->has_pending = 0; /* a new handle (or none): nothing carries over */
+    self->here_n = self->next_n = -1;
     if (v == NULL || v == Py_None) {
         self->h = NULL;
         return 0;
@@ -238,22 +298,49 @@ static int Core_set_h(Core *self, PyObject *v, void *closure) {
 static PyObject *Core_push(Core *self, PyObject *arg) {
     uint32_t m;
     if (uint32_arg(arg, "move", &m) < 0) return NULL;
+    if (!handle_of(self)) return NULL;
+    if (self->has_pending) {
+        int known = self->next_n >= 0 && list_has(self->next, self->next_n, m);
+        if (flush(self) < 0) return NULL;
+        if (known) goto defer;
+    } else if (self->here_n >= 0 && list_has(self->here, self->here_n, m)) {
+        goto defer;
+    }
+    self->here_n = self->next_n = -1;
     if (api.do_move(self->h, m, NULL)) {
         shogi_err_t e;
-        shogi_handle_t h = handle_of(self);
-        if (!h) return NULL;
-        shogi_rc_t rc = api.do_move(h, m, &e);
+        shogi_rc_t rc = api.do_move(self->h, m, &e);
         if (rc) return fail(rc, &e);
     }
     if (PyList_Append(self->history, arg) < 0) return NULL;
+    Py_RETURN_NONE;
+defer:
+    if (PyList_Append(self->history, arg) < 0) return NULL;
+    self->has_pending = 1;
+    self->pending = m;
+    self->next_n = -1;
     Py_RETURN_NONE;
 }
 
 static PyObject *Core_pop(Core *self, PyObject *unused) {
     (void)unused;
+    if (self->has_pending) { /* never played: forget it; here[] still holds */
+        Py_ssize_t n = PyList_Size(self->history);
+        PyObject *m = PyList_GetItem(self->history, n - 1);
+        if (!m) return NULL;
+        Py_INCREF(m);
+        if (PyList_SetSlice(self->history, n - 1, n, NULL) < 0) {
+            Py_DECREF(m);
+            return NULL;
+        }
+        self->has_pending = 0;
+        self->next_n = -1;
+        return m;
+    }
+    self->here_n = self->next_n = -1;
     if (api.undo_move(self->h, NULL)) {
         shogi_err_t e;
-        shogi_handle_t h = handle_of(self);
+        shogi_handle_t h = handle_sync(self);
         if (!h) return NULL;
         shogi_rc_t rc = api.undo_move(h, &e);
         if (rc) return fail(rc, &e);
@@ -270,7 +357,7 @@ static PyObject *Core_pop(Core *self, PyObject *unused) {
 }
 
 static PyObject *Core_push_usi(Core *self, PyObject *arg) {
-    shogi_handle_t h = handle_of(self);
+    shogi_handle_t h = handle_sync(self);
     if (!h) return NULL;
     PyObject *b = text_arg(arg, "usi");
     if (!b) return NULL;
@@ -348,36 +435,49 @@ static PyObject *Core_push_usi_moves(Core *self, PyObject *arg) {
     return out;
 }
 
-/* The legal moves of h as a new list. */
-static PyObject *moves_list(shogi_handle_t h) {
-    uint32_t buf[MAX_MOVES];
-    size_t n = 0;
-    shogi_err_t e;
-    shogi_rc_t rc = api.legal_moves(h, buf, MAX_MOVES, &n, &e);
-    if (rc) return fail(rc, &e);
-    PyObject *list = PyList_New((Py_ssize_t)n);
+/* moves[0:n] as a new list. */
+static PyObject *list_of(const uint32_t *moves, Py_ssize_t n) {
+    PyObject *list = PyList_New(n);
     if (!list) return NULL;
-    for (size_t i = 0; i < n; i++) {
-        PyObject *v = move_int(buf[i]);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *v = move_int(moves[i]);
         if (!v) {
             Py_DECREF(list);
             return NULL;
         }
-        PyList_SetItem(list, (Py_ssize_t)i, v); /* steals v */
+        PyList_SetItem(list, i, v); /* steals v */
     }
     return list;
 }
 
+/* The legal moves (of the position after the pending move, if any), kept
+ * for the pushes that follow. */
 static PyObject *Core_legal_moves(Core *self, void *closure) {
     (void)closure;
     shogi_handle_t h = handle_of(self);
     if (!h) return NULL;
-    return moves_list(h);
+    size_t n = 0;
+    shogi_err_t e;
+    shogi_rc_t rc;
+    if (self->has_pending) {
+        if (self->next_n < 0) {
+            rc = api.legal_moves_after(h, self->pending, self->next, MAX_MOVES, &n, &e);
+            if (rc) return fail(rc, &e);
+            self->next_n = (Py_ssize_t)n;
+        }
+        return list_of(self->next, self->next_n);
+    }
+    if (self->here_n < 0) {
+        rc = api.legal_moves(h, self->here, MAX_MOVES, &n, &e);
+        if (rc) return fail(rc, &e);
+        self->here_n = (Py_ssize_t)n;
+    }
+    return list_of(self->here, self->here_n);
 }
 
 static PyObject *Core_sfen(Core *self, PyObject *unused) {
     (void)unused;
-    shogi_handle_t h = handle_of(self);
+    shogi_handle_t h = handle_sync(self);
     if (!h) return NULL;
     char buf[256];
     size_t needed = 0;
@@ -401,7 +501,7 @@ static int clear_history(Core *self) {
 }
 
 static PyObject *Core_set_sfen(Core *self, PyObject *arg) {
-    shogi_handle_t h = handle_of(self);
+    shogi_handle_t h = handle_sync(self);
     if (!h) return NULL;
     PyObject *b = text_arg(arg, "sfen");
     if (!b) return NULL;
@@ -415,7 +515,7 @@ static PyObject *Core_set_sfen(Core *self, PyObject *arg) {
 
 static PyObject *Core_turn(Core *self, void *closure) {
     (void)closure;
-    shogi_handle_t h = handle_of(self);
+    shogi_handle_t h = handle_sync(self);
     if (!h) return NULL;
     int32_t v = 0;
     shogi_err_t e;
@@ -426,7 +526,7 @@ static PyObject *Core_turn(Core *self, void *closure) {
 
 static PyObject *Core_is_check(Core *self, PyObject *unused) {
     (void)unused;
-    shogi_handle_t h = handle_of(self);
+    shogi_handle_t h = handle_sync(self);
     if (!h) return NULL;
     int32_t v = 0;
     shogi_err_t e;
@@ -438,7 +538,7 @@ static PyObject *Core_is_check(Core *self, PyObject *unused) {
 static PyObject *Core_perft(Core *self, PyObject *arg) {
     int32_t depth;
     if (int32_arg(arg, "depth", &depth) < 0) return NULL;
-    shogi_handle_t h = handle_of(self);
+    shogi_handle_t h = handle_sync(self);
     if (!h) return NULL;
     uint64_t n = 0;
     shogi_err_t e;
@@ -450,59 +550,115 @@ static PyObject *Core_perft(Core *self, PyObject *arg) {
     return PyLong_FromUnsignedLongLong(n);
 }
 
-/* A 32-byte position record in a buffer: exactly 32 bytes, or a whole
- * record of `whole` bytes whose first 32 bytes are the position. */
-static int record_buffer(PyObject *o, int writable, Py_ssize_t whole, Py_buffer *view) {
-    if (PyObject_GetBuffer(o, view, writable ? PyBUF_WRITABLE : PyBUF_SIMPLE) < 0) {
-        if (PyErr_ExceptionMatches(PyExc_TypeError) || PyErr_ExceptionMatches(PyExc_BufferError)) {
+/* ---- position records in caller buffers ------------------------------- */
+
+/* numpy's array object begins with these fields (PyArrayObject_fields,
+ * unchanged since numpy 1.7 and kept by numpy 2). Reading them directly
+ * costs a few nanoseconds where the buffer protocol costs 0.3-0.4 us a
+ * call (numpy builds its buffer description each time), which is most of
+ * a set_hcp. Only an exact numpy.ndarray of one dimension, C-contiguous,
+ * stride 1 and the right length takes this path; anything else goes
+ * through PyObject_GetBuffer. */
+typedef struct {
+    PyObject ob_base;
+    char *data;
+    int nd;
+    Py_ssize_t *dimensions;
+    Py_ssize_t *strides;
+    PyObject *base;
+    void *descr;
+    int flags;
+} np_array_head;
+#define NP_C_CONTIGUOUS 0x0001
+#define NP_WRITEABLE 0x0400
+
+static PyObject *ndarray_type; /* numpy.ndarray once numpy is imported */
+
+/* numpy.ndarray if numpy has been imported (a caller passing an array has
+ * imported it); NULL otherwise. */
+static PyObject *numpy_ndarray(void) {
+    if (ndarray_type) return ndarray_type;
+    PyObject *np = PyDict_GetItemString(PyImport_GetModuleDict(), "numpy"); /* borrowed */
+    if (!np) return NULL;
+    PyObject *t = PyObject_GetAttrString(np, "ndarray");
+    if (!t) {
+        PyErr_Clear();
+        return NULL;
+    }
+    ndarray_type = t; /* kept for the module's life */
+    return t;
+}
+
+/* A 32-byte position record argument: exactly 32 bytes, or a whole record
+ * of `whole` bytes whose first 32 bytes are the position. */
+typedef struct {
+    void *p;
+    Py_buffer view;
+    int viewed; /* view must be released */
+} record_arg;
+
+static int record_get(PyObject *o, int writable, Py_ssize_t whole, record_arg *r) {
+    r->viewed = 0;
+    PyObject *nd = numpy_ndarray();
+    if (nd && (PyObject *)Py_TYPE(o) == nd) {
+        np_array_head *a = (np_array_head *)o;
+        int need = NP_C_CONTIGUOUS | (writable ? NP_WRITEABLE : 0);
+        if (a->nd == 1 && a->strides[0] == 1 && (a->dimensions[0] == 32 || a->dimensions[0] == whole) &&
+            (a->flags & need) == need) {
+            r->p = a->data;
+            return 0;
+        }
+    }
+    if (PyObject_GetBuffer(o, &r->view, writable ? PyBUF_WRITABLE : PyBUF_SIMPLE) < 0) {
+        /* numpy refuses a non-contiguous array with ValueError; the ctypes
+         * path reports every unusable object as TypeError */
+        if (PyErr_ExceptionMatches(PyExc_TypeError) || PyErr_ExceptionMatches(PyExc_BufferError) ||
+            PyErr_ExceptionMatches(PyExc_ValueError)) {
             PyErr_Clear();
-            PyErr_SetString(writable ? PyExc_TypeError : PyExc_TypeError,
-                            writable ? "expected a writable contiguous buffer (a numpy uint8 row)"
-                                     : "expected a contiguous buffer (bytes or a numpy uint8 row)");
+            PyErr_SetString(PyExc_TypeError, writable ? "expected a writable contiguous buffer (a numpy uint8 row)"
+                                                      : "expected a contiguous buffer (bytes or a numpy uint8 row)");
         }
         return -1;
     }
-    if (view->len != 32 && view->len != whole) {
-        PyErr_Format(PyExc_ValueError, "expected 32 bytes (or a %zd-byte record), got %zd", whole, view->len);
-        PyBuffer_Release(view);
+    if (r->view.len != 32 && r->view.len != whole) {
+        PyErr_Format(PyExc_ValueError, "expected 32 bytes (or a %zd-byte record), got %zd", whole, r->view.len);
+        PyBuffer_Release(&r->view);
         return -1;
     }
+    r->p = r->view.buf;
+    r->viewed = 1;
     return 0;
 }
 
-static PyObject *set_record(Core *self, PyObject *arg, Py_ssize_t whole, shogi_rc_t (*fn)(shogi_handle_t, const void *, shogi_err_t *)) {
-    shogi_handle_t h = handle_of(self);
+/* fn(h, record) with the record of arg; a set (writable 0) clears the
+ * history, a get writes the record. */
+typedef shogi_rc_t (*record_fn)(shogi_handle_t, void *, shogi_err_t *);
+
+static PyObject *record_call(Core *self, PyObject *arg, Py_ssize_t whole, int writable, record_fn fn) {
+    shogi_handle_t h = handle_sync(self);
     if (!h) return NULL;
-    Py_buffer view;
-    if (record_buffer(arg, 0, whole, &view) < 0) return NULL;
-    shogi_err_t e;
-    shogi_rc_t rc = fn(h, view.buf, &e);
-    PyBuffer_Release(&view);
-    if (rc) return fail(rc, &e);
-    if (clear_history(self) < 0) return NULL;
+    record_arg r;
+    if (record_get(arg, writable, whole, &r) < 0) return NULL;
+    shogi_rc_t rc = fn(h, r.p, NULL); /* the error text only on failure */
+    if (rc) {
+        shogi_err_t e;
+        rc = fn(h, r.p, &e);
+        if (r.viewed) PyBuffer_Release(&r.view);
+        return fail(rc, &e);
+    }
+    if (r.viewed) PyBuffer_Release(&r.view);
+    if (!writable && clear_history(self) < 0) return NULL;
     Py_RETURN_NONE;
 }
 
-static PyObject *get_record(Core *self, PyObject *arg, Py_ssize_t whole, shogi_rc_t (*fn)(shogi_handle_t, void *, shogi_err_t *)) {
-    shogi_handle_t h = handle_of(self);
-    if (!h) return NULL;
-    Py_buffer view;
-    if (record_buffer(arg, 1, whole, &view) < 0) return NULL;
-    shogi_err_t e;
-    shogi_rc_t rc = fn(h, view.buf, &e);
-    PyBuffer_Release(&view);
-    if (rc) return fail(rc, &e);
-    Py_RETURN_NONE;
-}
-
-static PyObject *Core_set_hcp(Core *self, PyObject *arg) { return set_record(self, arg, 38, api.set_hcp); }
-static PyObject *Core_to_hcp(Core *self, PyObject *arg) { return get_record(self, arg, 38, api.hcp); }
-static PyObject *Core_set_psfen(Core *self, PyObject *arg) { return set_record(self, arg, 40, api.set_psfen); }
-static PyObject *Core_to_psfen(Core *self, PyObject *arg) { return get_record(self, arg, 40, api.psfen); }
+static PyObject *Core_set_hcp(Core *self, PyObject *arg) { return record_call(self, arg, 38, 0, (record_fn)api.set_hcp); }
+static PyObject *Core_to_hcp(Core *self, PyObject *arg) { return record_call(self, arg, 38, 1, api.hcp); }
+static PyObject *Core_set_psfen(Core *self, PyObject *arg) { return record_call(self, arg, 40, 0, (record_fn)api.set_psfen); }
+static PyObject *Core_to_psfen(Core *self, PyObject *arg) { return record_call(self, arg, 40, 1, api.psfen); }
 
 static PyObject *Core_push_pass(Core *self, PyObject *unused) {
     (void)unused;
-    shogi_handle_t h = handle_of(self);
+    shogi_handle_t h = handle_sync(self);
     if (!h) return NULL;
     shogi_err_t e;
     shogi_rc_t rc = api.do_null_move(h, &e);
@@ -634,10 +790,8 @@ static PyObject *accel_legal_moves_many(PyObject *mod, PyObject *arg) {
             PyErr_Format(PyExc_TypeError, "item %zd is not a Board", i);
             goto fail;
         }
-        shogi_handle_t h = handle_of((Core *)b);
         Py_DECREF(b); /* the sequence keeps it alive */
-        if (!h) goto fail;
-        PyObject *moves = moves_list(h);
+        PyObject *moves = Core_legal_moves((Core *)b, NULL);
         if (!moves) goto fail;
         PyList_SetItem(out, i, moves);
     }

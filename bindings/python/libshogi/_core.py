@@ -15,6 +15,7 @@ import os
 import threading
 
 from . import _args, _errors, _lib
+from . import lookahead  # noqa: F401 - declares shogi_position_legal_moves_after (the accelerator binds it)
 from ._lib import F
 
 MAX_MOVES = 600

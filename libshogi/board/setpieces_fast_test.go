@@ -1,0 +1,89 @@
+package board
+
+import (
+	"math/rand"
+	"reflect"
+	"testing"
+)
+
+// checkFastAgainstChecked sets sq/hands/side with the branch-light path
+// and with the square-by-square checks (the reference): the fast path
+// either declines, or builds exactly the position the checks build; and
+// it declines every input the checks reject.
+func checkFastAgainstChecked(t *testing.T, sq *[NumSquares]Piece, hands [2]Hand, side Color) (accepted bool) {
+	t.Helper()
+	fast, ref := NewPosition(), NewPosition()
+	errRef := ref.setPiecesChecked(sq, hands, side, 1, SFENOptions{})
+	ok := fast.setPiecesFast(sq, hands, side, 1)
+	if ok && errRef != nil {
+		t.Fatalf("fast path accepts what the checks reject (%v): %v", errRef, sq)
+	}
+	if ok && !reflect.DeepEqual(fast, ref) {
+		t.Fatalf("fast path builds %s key %x, checks build %s key %x", fast.SFEN(), fast.Key(), ref.SFEN(), ref.Key())
+	}
+	if !ok && !reflect.DeepEqual(fast, NewPosition()) {
+		t.Fatalf("fast path declined but changed the position")
+	}
+	return ok
+}
+
+// TestSetPiecesFastMatchesChecked: the positions of random games (the
+// fast path must accept them all), and the same positions with random
+// corruptions: a square set to a random byte, a piece moved to a random
+// square, a random hand count (it must decline every rejected one and
+// agree on the rest).
+func TestSetPiecesFastMatchesChecked(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	accepted, corrupted := 0, 0
+	for game := 0; game < 60; game++ {
+		p := NewPosition()
+		for ply := 0; ply < 150; ply++ {
+			sq := p.Squares()
+			hands := [2]Hand{p.Hand(Black), p.Hand(White)}
+			if !checkFastAgainstChecked(t, &sq, hands, p.SideToMove()) {
+				t.Fatalf("fast path declines a game position %s", p.SFEN())
+			}
+			accepted++
+			for k := 0; k < 4; k++ {
+				bad, bh := sq, hands
+				switch rng.Intn(4) {
+				case 0:
+					bad[rng.Intn(NumSquares)] = Piece(rng.Intn(256))
+				case 1:
+					bad[rng.Intn(NumSquares)] = Piece(rng.Intn(32))
+				case 2:
+					from, to := rng.Intn(NumSquares), rng.Intn(NumSquares)
+					bad[to], bad[from] = bad[from], NoPiece
+				case 3:
+					c, pt := rng.Intn(2), PieceType(1+rng.Intn(7))
+					bh[c] = bh[c].Set(pt, rng.Intn(MaxInHand[pt]+2))
+				}
+				if checkFastAgainstChecked(t, &bad, bh, p.SideToMove()^Color(rng.Intn(2))) {
+					corrupted++
+				}
+			}
+			var ml MoveList
+			p.GenerateLegal(&ml)
+			if ml.N == 0 {
+				break
+			}
+			p.DoMove(ml.Moves[rng.Intn(ml.N)])
+		}
+	}
+	t.Logf("%d game positions, %d corrupted positions accepted by both", accepted, corrupted)
+}
+
+// TestGather8: byte i's bit 0 becomes bit i, whatever the other bits hold.
+func TestGather8(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	for k := 0; k < 10000; k++ {
+		x := rng.Uint64()
+		var want uint64
+		for i := 0; i < 8; i++ {
+			want |= (x >> (8 * i) & 1) << i
+		}
+		if got := gather8(x); got != want {
+			t.Fatalf("gather8(%#x) = %#x, want %#x", x, got, want)
+		}
+	}
+}
