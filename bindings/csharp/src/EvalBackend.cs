@@ -18,27 +18,28 @@ namespace LibShogi
     }
 
     /// <summary>A move on a board the library does not hold (shogi_piece_move_t),
-    /// with what its feature changes depend on. Codes as in <see cref="EvalBackend"/>.</summary>
+    /// with what its feature changes depend on. Codes as in <see cref="EvalBackend"/>.
+    /// Auto-properties: their backing fields keep the C struct's sequential layout.</summary>
     [StructLayout(LayoutKind.Sequential)]
     public struct PieceMove
     {
         /// <summary>The moving piece code before the move; for a drop the dropped piece.</summary>
-        public int Piece;
+        public int Piece { get; set; }
         /// <summary>The from-square, or <see cref="EvalBackend.SquareNone"/> for a drop.</summary>
-        public int From;
+        public int From { get; set; }
         /// <summary>The to-square.</summary>
-        public int To;
+        public int To { get; set; }
         /// <summary>1 for a promotion, else 0.</summary>
-        public int Promote;
+        public int Promote { get; set; }
         /// <summary>The piece code on the to-square before the move, 0 for none.</summary>
-        public int Captured;
+        public int Captured { get; set; }
         /// <summary>The mover's count in hand before the move of the dropped type (a drop)
         /// or of the captured piece's unpromoted type (a capture); else 0.</summary>
-        public int HandCount;
+        public int HandCount { get; set; }
         /// <summary>Black's king square before the move.</summary>
-        public int BlackKing;
+        public int BlackKing { get; set; }
         /// <summary>White's king square before the move.</summary>
-        public int WhiteKing;
+        public int WhiteKing { get; set; }
     }
 
     /// <summary>The feature changes of one move (shogi_feature_delta_t), reused
