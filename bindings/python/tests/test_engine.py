@@ -258,6 +258,18 @@ def test_keyboard_interrupt_stops_search():
 
     if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_kill"):
         pytest.skip("needs the main thread and pthread_kill")
+    # A shell starts background jobs with SIGINT ignored, and Python then
+    # installs no KeyboardInterrupt handler: the signal would be lost and the
+    # infinite search below would never end. The test is about what the
+    # library does with a KeyboardInterrupt, so it installs Python's own.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        _interrupt_search(signal)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _interrupt_search(signal):
     with Engine() as e:
         started = threading.Event()
         main = threading.main_thread().ident
