@@ -3,6 +3,7 @@ package evalbackend
 import (
 	"testing"
 
+	"github.com/libshogi/libshogi/internal/cputime"
 	"github.com/libshogi/libshogi/libshogi/board"
 	"github.com/libshogi/libshogi/libshogi/nnue"
 )
@@ -25,26 +26,26 @@ func BenchmarkStackPushEvaluatePop(b *testing.B) {
 		s := rootedStack(b, net, pos)
 		s.Evaluate()
 		b.ReportAllocs()
-		cpu := processCPU()
+		cpu := cputime.Process()
 		for i := 0; b.Loop(); i++ {
 			if _, err := s.PushEvaluate(uint16(moves[i%len(moves)])); err != nil {
 				b.Fatal(err)
 			}
 			s.Pop()
 		}
-		reportCPU(b, cpu)
+		cputime.Report(b, cpu)
 	})
 	b.Run("evaluator", func(b *testing.B) {
 		ev := nnue.NewEvaluator(net)
 		ev.Reset(pos)
 		ev.Evaluate(pos)
 		b.ReportAllocs()
-		cpu := processCPU()
+		cpu := cputime.Process()
 		for i := 0; b.Loop(); i++ {
 			ev.DoMove(pos, moves[i%len(moves)])
 			ev.Evaluate(pos)
 			ev.UndoMove(pos)
 		}
-		reportCPU(b, cpu)
+		cputime.Report(b, cpu)
 	})
 }

@@ -3,6 +3,8 @@ package mate
 import (
 	"testing"
 	"time"
+
+	"github.com/libshogi/libshogi/internal/cputime"
 )
 
 // The setting: a 1 GB table and 60 s per problem.
@@ -23,7 +25,7 @@ func BenchmarkPublic(b *testing.B) {
 			var nodes uint64
 			var used int
 			solved := 1.0
-			cpu0 := cpuTime()
+			cpu0 := cputime.Process()
 			for i := 0; i < b.N; i++ {
 				s.Clear()
 				res, err := s.Solve(pos, Limits{Time: benchTimeLimit})
@@ -37,7 +39,7 @@ func BenchmarkPublic(b *testing.B) {
 				nodes += res.Nodes
 				used = res.TableUsed
 			}
-			b.ReportMetric(float64((cpuTime()-cpu0).Milliseconds())/float64(b.N), "cpu-ms/op")
+			b.ReportMetric(float64((cputime.Process()-cpu0).Milliseconds())/float64(b.N), "cpu-ms/op")
 			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 			b.ReportMetric(float64(used*entryBytes)/(1<<20), "tableMB")

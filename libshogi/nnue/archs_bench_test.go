@@ -3,6 +3,7 @@ package nnue
 import (
 	"testing"
 
+	"github.com/libshogi/libshogi/internal/cputime"
 	"github.com/libshogi/libshogi/libshogi/board"
 )
 
@@ -29,13 +30,13 @@ func BenchmarkArchIncremental(b *testing.B) {
 			ev.Evaluate(pos)
 			b.ReportAllocs()
 			b.ResetTimer()
-			cpu := processCPU()
+			cpu := cputime.Process()
 			for i := 0; i < b.N; i++ {
 				ev.DoMove(pos, moves[i%len(moves)])
 				ev.Evaluate(pos)
 				ev.UndoMove(pos)
 			}
-			reportCPU(b, cpu)
+			cputime.Report(b, cpu)
 		})
 	}
 }
@@ -52,11 +53,11 @@ func BenchmarkArchRefresh(b *testing.B) {
 			pos, _ := board.FromSFEN(benchSFEN)
 			b.ReportAllocs()
 			b.ResetTimer()
-			cpu := processCPU()
+			cpu := cputime.Process()
 			for i := 0; i < b.N; i++ {
 				net.Evaluate(pos, DefaultFVScale)
 			}
-			reportCPU(b, cpu)
+			cputime.Report(b, cpu)
 		})
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/libshogi/libshogi/internal/cputime"
 	"github.com/libshogi/libshogi/libshogi/board"
 )
 
@@ -96,7 +97,7 @@ func benchLoad(b *testing.B, arch string, o LoadOptions) {
 	runtime.GC()
 	b.ResetTimer()
 	var rss float64
-	cpu := processCPU()
+	cpu := cputime.Process()
 	for i := 0; i < b.N; i++ {
 		debug.FreeOSMemory() // return the previous net's pages, so the growth is this load's
 		before := residentMB()
@@ -108,7 +109,7 @@ func benchLoad(b *testing.B, arch string, o LoadOptions) {
 		rss += residentMB() - before
 		runtime.KeepAlive(n)
 	}
-	reportCPU(b, cpu)
+	cputime.Report(b, cpu)
 	b.ReportMetric(float64(st.Size())/(1<<20), "MB-file")
 	b.ReportMetric(rss/float64(b.N), "MB-resident-growth")
 }

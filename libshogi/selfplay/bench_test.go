@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/libshogi/libshogi/internal/cputime"
 	"github.com/libshogi/libshogi/libshogi/board"
 	"github.com/libshogi/libshogi/libshogi/nnue"
 	"github.com/libshogi/libshogi/libshogi/search"
@@ -44,9 +45,9 @@ func BenchmarkGensfen(b *testing.B) {
 						Dir: b.TempDir(), Prefix: "bench", Formats: FormatPSV | FormatHCPE,
 					}
 					b.ResetTimer()
-					cpu0 := processCPU()
+					cpu0 := cputime.Process()
 					res, err := Gensfen(context.Background(), cfg)
-					if cpu := processCPU() - cpu0; cpu > 0 {
+					if cpu := cputime.Process() - cpu0; cpu > 0 {
 						b.ReportMetric(float64(res.Positions)/cpu.Seconds(), "pos/cpu-s")
 					}
 					if err != nil {
