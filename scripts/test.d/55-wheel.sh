@@ -97,6 +97,9 @@ find "$t" -name __pycache__ -prune -exec rm -rf {} +
 ln -s "$root/tests/testdata" "$t/tests/testdata"
 ln -s "$root/include" "$t/include"
 cp scripts/train_from_zero.py "$t/scripts/"
+# the embedded net's provenance README (test_evaluation checks its checksum)
+mkdir -p "$t/libshogi/nnue/defaultnet"
+cp libshogi/nnue/defaultnet/README.md "$t/libshogi/nnue/defaultnet/"
 cat >"$t/bindings/python/tests/test_zz_installed.py" <<'PYTEST'
 """Written by 55-wheel.sh: the suite ran against the venv's package."""
 import os
