@@ -11,7 +11,7 @@ namespace LibShogi
         /// newest header sections it declares).</summary>
         public const int BindingAbiMinor = 1;
 
-        /// <summary>The library's version, e.g. "0.3.0"; never null.</summary>
+        /// <summary>The library's version, e.g. "0.4.0"; never null.</summary>
         public static string Version
         {
             get { return Utf8.FromPointer(NativeMethods.shogi_version()); }
