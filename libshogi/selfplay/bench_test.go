@@ -20,6 +20,10 @@ const benchHashMB = 4
 // work shares, the ratio of 2 workers to 1 in this unit shows the scaling
 // that wall time cannot) and the share of the workers' time spent outside
 // the searches (the loop's overhead: moves, records, encoding, files).
+// To compare thread counts, fix b.N (-benchtime 3000x): the records are
+// written in game order, so equal b.N means the same games; with b.N left
+// to the framework each count measures other games (scripts/gensfen-scaling.sh
+// measures the ratio over whole games).
 func BenchmarkGensfen(b *testing.B) {
 	net, err := nnue.MakeTestNet("test", 1)
 	if err != nil {
