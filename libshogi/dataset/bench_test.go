@@ -115,6 +115,10 @@ func BenchmarkBaselineDecodeFeatures(b *testing.B) {
 // one op = one position.
 func BenchmarkInputFeatures(b *testing.B) { benchPlanes(b, InputFeatures) }
 
+// BenchmarkInputFeaturesSquares: the earlier square-by-square planes
+// (clear, then set), the baseline for BenchmarkInputFeatures in one run.
+func BenchmarkInputFeaturesSquares(b *testing.B) { benchPlanes(b, inputFeaturesSquares) }
+
 // BenchmarkZeroPlanes: the floor under BenchmarkInputFeatures — only
 // zeroing the 38.5 KB of float32 planes of a position, same buffers.
 func BenchmarkZeroPlanes(b *testing.B) {
