@@ -2,41 +2,41 @@ package asm
 
 //go:generate sh -c "cd gen && go run ./expand -out ../expand_amd64.s -stubs ../expand_stub_amd64.go -pkg asm"
 
-// ExpandBits writes dst[i] = 1 when bit i of src is set (bit i%64 of
-// src[i/64]) and 0 otherwise, for every i < len(dst): a bit array widened
-// to float32 in one sweep, zeros and ones together. It panics if src holds
-// fewer than len(dst) bits.
-func ExpandBits(dst []float32, src []uint64) {
-	n := len(dst)
-	if len(src)*64 < n {
-		panic("asm: ExpandBits: src shorter than dst")
+// ExpandPlanes81 widens planes of 81 bits to float32 in one sweep, zeros
+// and ones together: value s of plane p, dst[81p+s], is 1 when bit s of
+// planes[p] is set (squares 0..63 in planes[p][0], 64..80 in bits 0..16
+// of planes[p][1]; its higher bits are ignored) and 0 otherwise. It panics
+// if dst is shorter than 81*len(planes).
+func ExpandPlanes81(dst []float32, planes [][2]uint64) {
+	n := len(planes)
+	if len(dst) < 81*n {
+		panic("asm: ExpandPlanes81: dst shorter than 81 values a plane")
 	}
-	done := 0
+	if n == 0 {
+		return
+	}
 	switch {
-	case use512() && n >= 16:
-		done = n &^ 15
-		expandBitsAVX512(&dst[0], &src[0], done)
-	case UseAVX2 && n >= 32:
-		done = n &^ 31
-		expandBitsAVX2(&dst[0], &src[0], done)
+	case use512():
+		expandPlanesAVX512(&dst[0], &planes[0], n)
+	case UseAVX2:
+		expandPlanesAVX2(&dst[0], &planes[0], n)
+	default:
+		expandPlanesGo(dst, planes)
 	}
-	expandBitsGo(dst[done:], src, done)
 }
 
-// ExpandBitsU8 is ExpandBits into bytes (0 or 1).
-func ExpandBitsU8(dst []uint8, src []uint64) {
-	n := len(dst)
-	if len(src)*64 < n {
-		panic("asm: ExpandBitsU8: src shorter than dst")
+// ExpandPlanes81U8 is ExpandPlanes81 into bytes (0 or 1).
+func ExpandPlanes81U8(dst []uint8, planes [][2]uint64) {
+	n := len(planes)
+	if len(dst) < 81*n {
+		panic("asm: ExpandPlanes81U8: dst shorter than 81 values a plane")
 	}
-	done := 0
-	switch {
-	case use512() && n >= 64:
-		done = n &^ 63
-		expandBitsU8AVX512(&dst[0], &src[0], done)
-	case UseAVX2 && n >= 32:
-		done = n &^ 31
-		expandBitsU8AVX2(&dst[0], &src[0], done)
+	if n == 0 {
+		return
 	}
-	expandBitsU8Go(dst[done:], src, done)
+	if use512() {
+		expandPlanesU8AVX512(&dst[0], &planes[0], n)
+		return
+	}
+	expandPlanesU8Go(dst, planes)
 }

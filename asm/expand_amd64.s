@@ -38,143 +38,77 @@ DATA bitOfLane32<>+120(SB)/4, $0x40000000
 DATA bitOfLane32<>+124(SB)/4, $0x80000000
 GLOBL bitOfLane32<>(SB), RODATA|NOPTR, $128
 
-DATA byteOfLane8<>+0(SB)/1, $0x00
-DATA byteOfLane8<>+1(SB)/1, $0x00
-DATA byteOfLane8<>+2(SB)/1, $0x00
-DATA byteOfLane8<>+3(SB)/1, $0x00
-DATA byteOfLane8<>+4(SB)/1, $0x00
-DATA byteOfLane8<>+5(SB)/1, $0x00
-DATA byteOfLane8<>+6(SB)/1, $0x00
-DATA byteOfLane8<>+7(SB)/1, $0x00
-DATA byteOfLane8<>+8(SB)/1, $0x01
-DATA byteOfLane8<>+9(SB)/1, $0x01
-DATA byteOfLane8<>+10(SB)/1, $0x01
-DATA byteOfLane8<>+11(SB)/1, $0x01
-DATA byteOfLane8<>+12(SB)/1, $0x01
-DATA byteOfLane8<>+13(SB)/1, $0x01
-DATA byteOfLane8<>+14(SB)/1, $0x01
-DATA byteOfLane8<>+15(SB)/1, $0x01
-DATA byteOfLane8<>+16(SB)/1, $0x02
-DATA byteOfLane8<>+17(SB)/1, $0x02
-DATA byteOfLane8<>+18(SB)/1, $0x02
-DATA byteOfLane8<>+19(SB)/1, $0x02
-DATA byteOfLane8<>+20(SB)/1, $0x02
-DATA byteOfLane8<>+21(SB)/1, $0x02
-DATA byteOfLane8<>+22(SB)/1, $0x02
-DATA byteOfLane8<>+23(SB)/1, $0x02
-DATA byteOfLane8<>+24(SB)/1, $0x03
-DATA byteOfLane8<>+25(SB)/1, $0x03
-DATA byteOfLane8<>+26(SB)/1, $0x03
-DATA byteOfLane8<>+27(SB)/1, $0x03
-DATA byteOfLane8<>+28(SB)/1, $0x03
-DATA byteOfLane8<>+29(SB)/1, $0x03
-DATA byteOfLane8<>+30(SB)/1, $0x03
-DATA byteOfLane8<>+31(SB)/1, $0x03
-GLOBL byteOfLane8<>(SB), RODATA|NOPTR, $32
-
-DATA bitOfLane8<>+0(SB)/1, $0x01
-DATA bitOfLane8<>+1(SB)/1, $0x02
-DATA bitOfLane8<>+2(SB)/1, $0x04
-DATA bitOfLane8<>+3(SB)/1, $0x08
-DATA bitOfLane8<>+4(SB)/1, $0x10
-DATA bitOfLane8<>+5(SB)/1, $0x20
-DATA bitOfLane8<>+6(SB)/1, $0x40
-DATA bitOfLane8<>+7(SB)/1, $0x80
-DATA bitOfLane8<>+8(SB)/1, $0x01
-DATA bitOfLane8<>+9(SB)/1, $0x02
-DATA bitOfLane8<>+10(SB)/1, $0x04
-DATA bitOfLane8<>+11(SB)/1, $0x08
-DATA bitOfLane8<>+12(SB)/1, $0x10
-DATA bitOfLane8<>+13(SB)/1, $0x20
-DATA bitOfLane8<>+14(SB)/1, $0x40
-DATA bitOfLane8<>+15(SB)/1, $0x80
-DATA bitOfLane8<>+16(SB)/1, $0x01
-DATA bitOfLane8<>+17(SB)/1, $0x02
-DATA bitOfLane8<>+18(SB)/1, $0x04
-DATA bitOfLane8<>+19(SB)/1, $0x08
-DATA bitOfLane8<>+20(SB)/1, $0x10
-DATA bitOfLane8<>+21(SB)/1, $0x20
-DATA bitOfLane8<>+22(SB)/1, $0x40
-DATA bitOfLane8<>+23(SB)/1, $0x80
-DATA bitOfLane8<>+24(SB)/1, $0x01
-DATA bitOfLane8<>+25(SB)/1, $0x02
-DATA bitOfLane8<>+26(SB)/1, $0x04
-DATA bitOfLane8<>+27(SB)/1, $0x08
-DATA bitOfLane8<>+28(SB)/1, $0x10
-DATA bitOfLane8<>+29(SB)/1, $0x20
-DATA bitOfLane8<>+30(SB)/1, $0x40
-DATA bitOfLane8<>+31(SB)/1, $0x80
-GLOBL bitOfLane8<>(SB), RODATA|NOPTR, $32
-
-// func expandBitsAVX512(dst *float32, src *uint64, n int)
-// Requires: AVX, AVX512F
-TEXT ·expandBitsAVX512(SB), NOSPLIT, $0-24
+// func expandPlanesAVX512(dst *float32, planes *[2]uint64, n int)
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·expandPlanesAVX512(SB), NOSPLIT, $0-24
 	MOVQ         dst+0(FP), AX
-	MOVQ         src+8(FP), CX
+	MOVQ         planes+8(FP), CX
 	MOVQ         n+16(FP), DX
 	MOVL         $0x3f800000, BX
 	VPBROADCASTD BX, Z0
+	MOVL         $0x00000001, BX
+	KMOVW        BX, K1
 
-x512_loop64:
-	CMPQ      DX, $0x40
-	JB        x512_loop16
-	KMOVW     (CX), K1
-	KMOVW     2(CX), K2
-	KMOVW     4(CX), K3
-	KMOVW     6(CX), K4
-	VMOVAPS.Z Z0, K1, Z1
-	VMOVAPS.Z Z0, K2, Z2
-	VMOVAPS.Z Z0, K3, Z3
-	VMOVAPS.Z Z0, K4, Z4
+xp512_loop:
+	MOVQ      (CX), BX
+	MOVQ      8(CX), SI
+	KMOVQ     BX, K2
+	KSHIFTRQ  $0x10, K2, K3
+	KSHIFTRQ  $0x20, K2, K4
+	KSHIFTRQ  $0x30, K2, K5
+	KMOVD     SI, K6
+	KSHIFTRD  $0x10, K6, K7
+	VMOVAPS.Z Z0, K2, Z1
+	VMOVAPS.Z Z0, K3, Z2
+	VMOVAPS.Z Z0, K4, Z3
+	VMOVAPS.Z Z0, K5, Z4
+	VMOVAPS.Z Z0, K6, Z5
+	VMOVAPS.Z Z0, K7, Z6
 	VMOVUPS   Z1, (AX)
 	VMOVUPS   Z2, 64(AX)
 	VMOVUPS   Z3, 128(AX)
 	VMOVUPS   Z4, 192(AX)
-	ADDQ      $0x08, CX
-	ADDQ      $0x00000100, AX
-	SUBQ      $0x40, DX
-	JMP       x512_loop64
-
-x512_loop16:
-	TESTQ     DX, DX
-	JZ        x512_done
-	KMOVW     (CX), K1
-	VMOVAPS.Z Z0, K1, Z1
-	VMOVUPS   Z1, (AX)
-	ADDQ      $0x02, CX
-	ADDQ      $0x40, AX
-	SUBQ      $0x10, DX
-	JMP       x512_loop16
-
-x512_done:
+	VMOVUPS   Z5, 256(AX)
+	VMOVUPS   Z6, K1, 320(AX)
+	ADDQ      $0x10, CX
+	ADDQ      $0x00000144, AX
+	DECQ      DX
+	JNZ       xp512_loop
 	VZEROUPPER
 	RET
 
-// func expandBitsU8AVX512(dst *uint8, src *uint64, n int)
+// func expandPlanesU8AVX512(dst *uint8, planes *[2]uint64, n int)
 // Requires: AVX, AVX512BW
-TEXT ·expandBitsU8AVX512(SB), NOSPLIT, $0-24
+TEXT ·expandPlanesU8AVX512(SB), NOSPLIT, $0-24
 	MOVQ         dst+0(FP), AX
-	MOVQ         src+8(FP), CX
+	MOVQ         planes+8(FP), CX
 	MOVQ         n+16(FP), DX
 	MOVL         $0x00000001, BX
 	VPBROADCASTB BX, Z0
+	MOVL         $0x0001ffff, BX
+	KMOVD        BX, K1
 
-x512u8_loop:
-	KMOVQ      (CX), K1
-	VMOVDQU8.Z Z0, K1, Z1
+xp512u8_loop:
+	MOVQ       (CX), BX
+	KMOVQ      BX, K2
+	MOVQ       8(CX), BX
+	KMOVQ      BX, K3
+	VMOVDQU8.Z Z0, K2, Z1
+	VMOVDQU8.Z Z0, K3, Z2
 	VMOVDQU8   Z1, (AX)
-	ADDQ       $0x08, CX
-	ADDQ       $0x40, AX
-	SUBQ       $0x40, DX
-	JNZ        x512u8_loop
+	VMOVDQU8   Z2, K1, 64(AX)
+	ADDQ       $0x10, CX
+	ADDQ       $0x51, AX
+	DECQ       DX
+	JNZ        xp512u8_loop
 	VZEROUPPER
 	RET
 
-// func expandBitsAVX2(dst *float32, src *uint64, n int)
+// func expandPlanesAVX2(dst *float32, planes *[2]uint64, n int)
 // Requires: AVX, AVX2
-TEXT ·expandBitsAVX2(SB), NOSPLIT, $0-24
+TEXT ·expandPlanesAVX2(SB), NOSPLIT, $0-24
 	MOVQ         dst+0(FP), AX
-	MOVQ         src+8(FP), CX
+	MOVQ         planes+8(FP), CX
 	MOVQ         n+16(FP), DX
 	MOVL         $0x3f800000, BX
 	VMOVD        BX, X0
@@ -184,7 +118,7 @@ TEXT ·expandBitsAVX2(SB), NOSPLIT, $0-24
 	VMOVDQU      bitOfLane32<>+64(SB), Y3
 	VMOVDQU      bitOfLane32<>+96(SB), Y4
 
-x2_loop:
+xp2_loop:
 	VPBROADCASTD (CX), Y5
 	VPAND        Y1, Y5, Y6
 	VPCMPEQD     Y1, Y6, Y6
@@ -202,35 +136,40 @@ x2_loop:
 	VPCMPEQD     Y4, Y5, Y5
 	VPAND        Y0, Y5, Y5
 	VMOVUPS      Y5, 96(AX)
-	ADDQ         $0x04, CX
-	ADDQ         $0x00000080, AX
-	SUBQ         $0x20, DX
-	JNZ          x2_loop
-	VZEROUPPER
-	RET
-
-// func expandBitsU8AVX2(dst *uint8, src *uint64, n int)
-// Requires: AVX, AVX2
-TEXT ·expandBitsU8AVX2(SB), NOSPLIT, $0-24
-	MOVQ         dst+0(FP), AX
-	MOVQ         src+8(FP), CX
-	MOVQ         n+16(FP), DX
-	MOVL         $0x01010101, BX
-	VMOVD        BX, X0
-	VPBROADCASTD X0, Y0
-	VMOVDQU      byteOfLane8<>+0(SB), Y1
-	VMOVDQU      bitOfLane8<>+0(SB), Y2
-
-x2u8_loop:
-	VPBROADCASTD (CX), Y3
-	VPSHUFB      Y1, Y3, Y3
-	VPAND        Y2, Y3, Y3
-	VPCMPEQB     Y2, Y3, Y3
-	VPAND        Y0, Y3, Y3
-	VMOVDQU      Y3, (AX)
-	ADDQ         $0x04, CX
-	ADDQ         $0x20, AX
-	SUBQ         $0x20, DX
-	JNZ          x2u8_loop
+	VPBROADCASTD 4(CX), Y5
+	VPAND        Y1, Y5, Y6
+	VPCMPEQD     Y1, Y6, Y6
+	VPAND        Y0, Y6, Y6
+	VMOVUPS      Y6, 128(AX)
+	VPAND        Y2, Y5, Y6
+	VPCMPEQD     Y2, Y6, Y6
+	VPAND        Y0, Y6, Y6
+	VMOVUPS      Y6, 160(AX)
+	VPAND        Y3, Y5, Y6
+	VPCMPEQD     Y3, Y6, Y6
+	VPAND        Y0, Y6, Y6
+	VMOVUPS      Y6, 192(AX)
+	VPAND        Y4, Y5, Y5
+	VPCMPEQD     Y4, Y5, Y5
+	VPAND        Y0, Y5, Y5
+	VMOVUPS      Y5, 224(AX)
+	VPBROADCASTD 8(CX), Y5
+	VPAND        Y1, Y5, Y6
+	VPCMPEQD     Y1, Y6, Y6
+	VPAND        Y0, Y6, Y6
+	VMOVUPS      Y6, 256(AX)
+	VPAND        Y2, Y5, Y6
+	VPCMPEQD     Y2, Y6, Y6
+	VPAND        Y0, Y6, Y6
+	VMOVUPS      Y6, 288(AX)
+	MOVL         8(CX), BX
+	SHRL         $0x10, BX
+	ANDL         $0x01, BX
+	IMUL3L       $0x3f800000, BX, BX
+	MOVL         BX, 320(AX)
+	ADDQ         $0x10, CX
+	ADDQ         $0x00000144, AX
+	DECQ         DX
+	JNZ          xp2_loop
 	VZEROUPPER
 	RET

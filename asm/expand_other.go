@@ -2,7 +2,6 @@
 
 package asm
 
-func expandBitsAVX512(dst *float32, src *uint64, n int) { panic(noKernels) }
-func expandBitsU8AVX512(dst *uint8, src *uint64, n int) { panic(noKernels) }
-func expandBitsAVX2(dst *float32, src *uint64, n int)   { panic(noKernels) }
-func expandBitsU8AVX2(dst *uint8, src *uint64, n int)   { panic(noKernels) }
+func expandPlanesAVX512(dst *float32, planes *[2]uint64, n int) { panic(noKernels) }
+func expandPlanesU8AVX512(dst *uint8, planes *[2]uint64, n int) { panic(noKernels) }
+func expandPlanesAVX2(dst *float32, planes *[2]uint64, n int)   { panic(noKernels) }

@@ -4,22 +4,17 @@
 
 package asm
 
-// expandBitsAVX512 is ExpandBits for n a positive multiple of 16 (AVX-512F).
+// expandPlanesAVX512 is ExpandPlanes81 for n > 0 planes (AVX-512F, BW).
 //
 //go:noescape
-func expandBitsAVX512(dst *float32, src *uint64, n int)
+func expandPlanesAVX512(dst *float32, planes *[2]uint64, n int)
 
-// expandBitsU8AVX512 is ExpandBitsU8 for n a positive multiple of 64 (AVX-512BW).
+// expandPlanesU8AVX512 is ExpandPlanes81U8 for n > 0 planes (AVX-512BW).
 //
 //go:noescape
-func expandBitsU8AVX512(dst *uint8, src *uint64, n int)
+func expandPlanesU8AVX512(dst *uint8, planes *[2]uint64, n int)
 
-// expandBitsAVX2 is ExpandBits for n a positive multiple of 32.
+// expandPlanesAVX2 is ExpandPlanes81 for n > 0 planes.
 //
 //go:noescape
-func expandBitsAVX2(dst *float32, src *uint64, n int)
-
-// expandBitsU8AVX2 is ExpandBitsU8 for n a positive multiple of 32.
-//
-//go:noescape
-func expandBitsU8AVX2(dst *uint8, src *uint64, n int)
+func expandPlanesAVX2(dst *float32, planes *[2]uint64, n int)

@@ -5,72 +5,70 @@ import (
 	"testing"
 )
 
-// expandLengths: every short length (each tail size of every kernel) and
-// the dlshogi plane sizes (62 and 57 planes of 81 squares).
-func expandLengths() []int {
-	var ns []int
-	for n := 0; n <= 200; n++ {
-		ns = append(ns, n)
-	}
-	return append(ns, 62*81, 57*81, 4096)
-}
-
-// testExpand checks ExpandBits and ExpandBitsU8 at the current level
-// against the definition, bit by bit, and that nothing past dst changes.
+// testExpand checks ExpandPlanes81 and ExpandPlanes81U8 at the current
+// level against the definition, square by square, for 0..70 planes of
+// random, sparse, full and empty bits (the high bits of the second word
+// set too, which must be ignored), and that nothing past 81 values a
+// plane changes.
 func testExpand(t *testing.T) {
 	rng := rand.New(rand.NewSource(5))
-	for _, n := range expandLengths() {
-		for rep := 0; rep < 3; rep++ {
-			src := make([]uint64, (n+63)/64)
-			for i := range src {
+	for n := 0; n <= 70; n++ {
+		for rep := 0; rep < 4; rep++ {
+			planes := make([][2]uint64, n)
+			for i := range planes {
 				switch rep {
 				case 0:
-					src[i] = rng.Uint64()
+					planes[i] = [2]uint64{rng.Uint64(), rng.Uint64()}
 				case 1:
-					src[i] = rng.Uint64() & rng.Uint64() & rng.Uint64() // sparse
+					planes[i] = [2]uint64{rng.Uint64() & rng.Uint64() & rng.Uint64(), rng.Uint64() & rng.Uint64()}
 				case 2:
-					src[i] = ^uint64(0)
+					planes[i] = [2]uint64{^uint64(0), ^uint64(0)}
+				case 3:
+					planes[i] = [2]uint64{0, ^uint64(1<<17 - 1)}
 				}
 			}
-			f := make([]float32, n+1)
-			b := make([]uint8, n+1)
+			f := make([]float32, 81*n+1)
+			b := make([]uint8, 81*n+1)
 			for i := range f {
 				f[i], b[i] = 7, 7
 			}
-			ExpandBits(f[:n], src)
-			ExpandBitsU8(b[:n], src)
-			for i := 0; i < n; i++ {
-				want := src[i/64]>>(i%64)&1 == 1
-				if (f[i] == 1) != want || (f[i] != 0 && f[i] != 1) || (b[i] == 1) != want || b[i] > 1 {
-					t.Fatalf("n=%d rep=%d: element %d is %v / %d, bit is %v", n, rep, i, f[i], b[i], want)
+			ExpandPlanes81(f[:81*n], planes)
+			ExpandPlanes81U8(b[:81*n], planes)
+			for p := 0; p < n; p++ {
+				for s := 0; s < 81; s++ {
+					want := planes[p][s/64]>>(s%64)&1 == 1
+					i := 81*p + s
+					if (f[i] == 1) != want || (f[i] != 0 && f[i] != 1) || (b[i] == 1) != want || b[i] > 1 {
+						t.Fatalf("n=%d rep=%d: plane %d square %d is %v / %d, bit is %v", n, rep, p, s, f[i], b[i], want)
+					}
 				}
 			}
-			if f[n] != 7 || b[n] != 7 {
+			if f[81*n] != 7 || b[81*n] != 7 {
 				t.Fatalf("n=%d: wrote past dst", n)
 			}
 		}
 	}
 }
 
-func TestExpandBitsVsDefinition(t *testing.T) { levels(t, testExpand) }
+func TestExpandPlanesVsDefinition(t *testing.T) { levels(t, testExpand) }
 
-// TestExpandBitsTwin: the Go twins (the noasm and non-x86 path) against
+// TestExpandPlanesTwin: the Go twins (the noasm and non-x86 path) against
 // the definition.
-func TestExpandBitsTwin(t *testing.T) {
+func TestExpandPlanesTwin(t *testing.T) {
 	defer func(a, b bool) { UseAVX2, UseAVX512 = a, b }(UseAVX2, UseAVX512)
 	UseAVX2, UseAVX512 = false, false
 	testExpand(t)
 }
 
-func TestExpandBitsShortSource(t *testing.T) {
+func TestExpandPlanesShortDst(t *testing.T) {
 	for _, f := range []func(){
-		func() { ExpandBits(make([]float32, 65), make([]uint64, 1)) },
-		func() { ExpandBitsU8(make([]uint8, 65), make([]uint64, 1)) },
+		func() { ExpandPlanes81(make([]float32, 161), make([][2]uint64, 2)) },
+		func() { ExpandPlanes81U8(make([]uint8, 161), make([][2]uint64, 2)) },
 	} {
 		func() {
 			defer func() {
 				if recover() == nil {
-					t.Fatal("no panic for a source shorter than the destination")
+					t.Fatal("no panic for a destination shorter than the planes")
 				}
 			}()
 			f()
@@ -78,13 +76,13 @@ func TestExpandBitsShortSource(t *testing.T) {
 	}
 }
 
-// BenchmarkExpandBits: the float32 planes of one position (62*81 + 57*81
-// values, 38.5 KB) from bits, at each level; one op = one position.
-func BenchmarkExpandBits(b *testing.B) {
-	src := make([]uint64, 80)
+// BenchmarkExpandPlanes: the float32 planes of one dlshogi position (62 +
+// 57 planes, 38.5 KB) at each level; one op = one position.
+func BenchmarkExpandPlanes(b *testing.B) {
+	planes := make([][2]uint64, 119)
 	rng := rand.New(rand.NewSource(1))
-	for i := range src {
-		src[i] = rng.Uint64()
+	for i := range planes {
+		planes[i] = [2]uint64{rng.Uint64() & rng.Uint64() & rng.Uint64(), rng.Uint64() & rng.Uint64() & rng.Uint64()}
 	}
 	dst := make([]float32, 119*81)
 	defer func(a, w bool) { UseAVX2, UseAVX512 = a, w }(UseAVX2, UseAVX512)
@@ -99,8 +97,7 @@ func BenchmarkExpandBits(b *testing.B) {
 		b.Run(lv.name, func(b *testing.B) {
 			b.SetBytes(int64(4 * len(dst)))
 			for i := 0; i < b.N; i++ {
-				ExpandBits(dst[:62*81], src)
-				ExpandBits(dst[62*81:], src)
+				ExpandPlanes81(dst, planes)
 			}
 		})
 	}

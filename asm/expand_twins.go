@@ -2,36 +2,41 @@ package asm
 
 import "math/bits"
 
-// The pure-Go twins of ExpandBits and ExpandBitsU8.
+// The pure-Go twins of ExpandPlanes81 and ExpandPlanes81U8: zeros
+// everywhere (clear is vectorised), then a one on each set bit (the
+// planes are sparse).
 
-// ExpandBitsGo is the twin of ExpandBits (no argument checks beyond Go's).
-func ExpandBitsGo(dst []float32, src []uint64) { expandBitsGo(dst, src, 0) }
+// ExpandPlanes81Go is the twin of ExpandPlanes81 (no argument checks
+// beyond Go's).
+func ExpandPlanes81Go(dst []float32, planes [][2]uint64) { expandPlanesGo(dst, planes) }
 
-// ExpandBitsU8Go is the twin of ExpandBitsU8.
-func ExpandBitsU8Go(dst []uint8, src []uint64) { expandBitsU8Go(dst, src, 0) }
+// ExpandPlanes81U8Go is the twin of ExpandPlanes81U8.
+func ExpandPlanes81U8Go(dst []uint8, planes [][2]uint64) { expandPlanesU8Go(dst, planes) }
 
-// expandBitsGo writes dst[i] from bit first+i of src: zeros everywhere
-// (clear is vectorised), then a one on each set bit (the planes are
-// sparse).
-func expandBitsGo(dst []float32, src []uint64, first int) {
+func expandPlanesGo(dst []float32, planes [][2]uint64) {
+	dst = dst[:81*len(planes)]
 	clear(dst)
-	for i := 0; i < len(dst); {
-		k := first + i
-		w := src[k/64] >> (k % 64) // the bits of dst[i:i+64-k%64]
-		if m := len(dst) - i; m < 64 {
-			w &= 1<<m - 1
+	for p, w := range planes {
+		plane := dst[81*p : 81*p+81]
+		for v := w[0]; v != 0; v &= v - 1 {
+			plane[bits.TrailingZeros64(v)] = 1
 		}
-		for w != 0 {
-			dst[i+bits.TrailingZeros64(w)] = 1
-			w &= w - 1
+		for v := w[1] & (1<<17 - 1); v != 0; v &= v - 1 {
+			plane[64+bits.TrailingZeros64(v)] = 1
 		}
-		i += 64 - k%64
 	}
 }
 
-func expandBitsU8Go(dst []uint8, src []uint64, first int) {
-	for i := range dst {
-		k := first + i
-		dst[i] = uint8(src[k/64] >> (k % 64) & 1)
+func expandPlanesU8Go(dst []uint8, planes [][2]uint64) {
+	dst = dst[:81*len(planes)]
+	clear(dst)
+	for p, w := range planes {
+		plane := dst[81*p : 81*p+81]
+		for v := w[0]; v != 0; v &= v - 1 {
+			plane[bits.TrailingZeros64(v)] = 1
+		}
+		for v := w[1] & (1<<17 - 1); v != 0; v &= v - 1 {
+			plane[64+bits.TrailingZeros64(v)] = 1
+		}
 	}
 }

@@ -1,7 +1,6 @@
 package dataset
 
 import (
-	"github.com/libshogi/libshogi/asm"
 	"github.com/libshogi/libshogi/libshogi/board"
 	"github.com/libshogi/libshogi/libshogi/record"
 )
@@ -48,13 +47,9 @@ var handPlanes = [7]struct {
 // in check. Both are overwritten entirely, each in one sweep from the
 // planes computed as bits (see planebits.go).
 func InputFeatures(d *record.Diagram, f1, f2 []float32) bool {
-	f1, f2 = f1[:Features1Num*81], f2[:Features2Num*81]
 	var pb planeBits
 	check := pb.compute(d)
-	var runs [features2Words + 1]uint64
-	packF2(&runs, pb.f2)
-	asm.ExpandBits(f1, pb.f1[:])
-	asm.ExpandBits(f2, runs[:])
+	pb.putFloats(f1, f2)
 	return check
 }
 
@@ -64,11 +59,24 @@ func InputFeatures(d *record.Diagram, f1, f2 []float32) bool {
 // ones or all zeros). A trainer widens them on the GPU (to float32, and f2
 // broadcast to 9x9); the values are those of InputFeatures.
 func InputFeaturesU8(d *record.Diagram, f1, f2 []uint8) bool {
-	f1, f2 = f1[:Features1Num*81], f2[:Features2Num]
 	var pb planeBits
 	check := pb.compute(d)
-	asm.ExpandBitsU8(f1, pb.f1[:])
-	asm.ExpandBitsU8(f2, []uint64{pb.f2})
+	pb.putU8(f1, f2)
+	return check
+}
+
+// InputFeaturesBits is InputFeatures packed one bit a value, 1/39 of the
+// float32 bytes: f1 holds Features1Bytes (992) bytes, 16 a plane, where
+// square s of features1 plane p is bit s%8 (least significant first) of
+// byte 16p + s/8 (bits 81-127 of a plane are 0); f2 holds Features2Bytes
+// (8) bytes, bit p%8 of byte p/8 being features2 plane p, all ones or all
+// zeros in the float form (bits 57-63 are 0). A trainer unpacks them on
+// the GPU: numpy unpackbits(bitorder="little"), then reshape to
+// (62, 128), keep [:, :81] and reshape to (62, 9, 9).
+func InputFeaturesBits(d *record.Diagram, f1, f2 []uint8) bool {
+	var pb planeBits
+	check := pb.compute(d)
+	pb.putBits(f1, f2)
 	return check
 }
 

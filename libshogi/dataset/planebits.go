@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"unsafe"
 
+	"github.com/libshogi/libshogi/asm"
 	"github.com/libshogi/libshogi/libshogi/board"
 	"github.com/libshogi/libshogi/libshogi/record"
 )
@@ -14,22 +15,19 @@ import (
 // once, with bitboards, and each output is written in one sweep (zeros and
 // ones together) instead of cleared and then set square by square.
 
-// Sizes of the packed features, in bits and in 64-bit words.
+// Sizes of the packed planes (InputFeaturesBits): 16 bytes a features1
+// plane (81 bits and 47 zero bits: a plane unpacks by a reshape), one bit a
+// features2 plane.
 const (
-	Features1Bits  = Features1Num * 81           // 5022
-	Features1Bytes = (Features1Bits + 7) / 8     // 628
-	features1Words = (Features1Bits + 63) / 64   // 79
-	features2Words = (Features2Num*81 + 63) / 64 // 73
-	// Features2Bytes is the packed size of features2: one bit a plane.
+	Features1Bytes = Features1Num * 16      // 992
 	Features2Bytes = (Features2Num + 7) / 8 // 8
 )
 
-// planeBits holds the planes of one position: bit p*81+s of f1 (bit k of
-// word k/64, least significant first) is square s of features1 plane p,
-// and bit p of f2 is features2 plane p. f1 has a spare word so that the
-// kernels may read a word past the last plane.
+// planeBits holds the planes of one position: features1 plane p is
+// f1[p], square s being bit s of f1[p][0] (s < 64) or bit s-64 of
+// f1[p][1] (asm.ExpandPlanes81's layout); features2 plane p is bit p of f2.
 type planeBits struct {
-	f1 [features1Words + 1]uint64
+	f1 [Features1Num][2]uint64
 	f2 uint64
 }
 
@@ -82,8 +80,10 @@ func (pb *planeBits) compute(d *record.Diagram) bool {
 		c[1] = c[1].Or(c[0].And(a))
 		c[0] = c[0].Or(a)
 	}
-	packPlanes(&pb.f1, &planes)
-	pb.f1[features1Words] = 0
+	for p, bb := range &planes {
+		lo, hi := bb.Words()
+		pb.f1[p] = [2]uint64{lo | hi<<63, hi >> 1}
+	}
 
 	check := king != board.NoSquare && planes[Features1PerSide+2*PieceTypeNum].Has(king)
 	f2 := uint64(0)
@@ -103,57 +103,32 @@ func (pb *planeBits) compute(d *record.Diagram) bool {
 	return check
 }
 
-// packPlanes writes the 81 squares of each plane back to back. Shift
-// counts are masked to 0..63 (no out-of-range handling in the generated
-// code); x>>(64-k) is written (x>>1)>>(63-k), which is 0 for k = 0.
-func packPlanes(dst *[features1Words + 1]uint64, planes *[Features1Num]board.Bitboard) {
-	var acc uint64 // bits not yet stored, the low nb of them valid
-	nb := uint(0)
-	w := 0
-	for _, p := range planes {
-		lo, hi := p.Words()
-		v := lo | hi<<63 // squares 0..63
-		rest := hi >> 1  // squares 64..80 (17 bits)
-		dst[w] = acc | v<<(nb&63)
-		w++
-		acc = (v>>1)>>(63-nb&63) | rest<<(nb&63)
-		if nb >= 64-17 { // acc overflowed: store it, keep rest's high bits
-			dst[w] = acc
-			w++
-			acc = (rest >> 1) >> (63 - nb&63)
-		}
-		nb = (nb + 17) & 63
+// putFloats writes the planes as float32 (InputFeatures).
+func (pb *planeBits) putFloats(f1, f2 []float32) {
+	var runs [Features2Num][2]uint64 // features2 plane p: 81 copies of its bit
+	for p := range runs {
+		m := -(pb.f2 >> p & 1)
+		runs[p] = [2]uint64{m, m}
 	}
-	if nb > 0 {
-		dst[w] = acc
+	asm.ExpandPlanes81(f1[:Features1Num*81], pb.f1[:])
+	asm.ExpandPlanes81(f2[:Features2Num*81], runs[:])
+}
+
+// putU8 writes the planes as bytes, features2 one a plane (InputFeaturesU8).
+func (pb *planeBits) putU8(f1, f2 []uint8) {
+	asm.ExpandPlanes81U8(f1[:Features1Num*81], pb.f1[:])
+	f2 = f2[:Features2Num]
+	for p := range f2 {
+		f2[p] = uint8(pb.f2 >> p & 1)
 	}
 }
 
-// packF2 spreads features2 to 81-bit runs, plane p as 81 copies of bit p
-// of f2, back to back (the layout of the float32 planes, for the expanders).
-func packF2(dst *[features2Words + 1]uint64, f2 uint64) {
-	var acc uint64
-	nb := uint(0)
-	w := 0
-	for p := 0; p < Features2Num; p++ {
-		v := -(f2 >> p & 1) // all ones or zero
-		rest := v & (1<<17 - 1)
-		dst[w] = acc | v<<nb
-		w++
-		acc = v >> (64 - nb)
-		acc |= rest << nb
-		nb += 17
-		if nb >= 64 {
-			dst[w] = acc
-			w++
-			nb -= 64
-			acc = rest >> (17 - nb)
-		}
+// putBits writes the planes as little-endian bytes (InputFeaturesBits).
+func (pb *planeBits) putBits(f1, f2 []uint8) {
+	f1 = f1[:Features1Bytes]
+	for p, w := range &pb.f1 {
+		binary.LittleEndian.PutUint64(f1[16*p:], w[0])
+		binary.LittleEndian.PutUint64(f1[16*p+8:], w[1])
 	}
-	if nb > 0 {
-		dst[w] = acc
-	}
-	for w++; w < len(dst); w++ {
-		dst[w] = 0
-	}
+	binary.LittleEndian.PutUint64(f2[:Features2Bytes], pb.f2)
 }

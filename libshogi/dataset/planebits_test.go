@@ -123,3 +123,89 @@ func BenchmarkPlaneBits(b *testing.B) {
 		return 1
 	})
 }
+
+// unpackMatches reports whether packed bits (InputFeaturesBits layout)
+// hold the float planes' values, and the unused bits are 0.
+func unpackMatches(b1, b2 []uint8, f1, f2 []float32) bool {
+	for p := 0; p < Features1Num; p++ {
+		for s := 0; s < 128; s++ {
+			bit := b1[16*p+s/8] >> (s % 8) & 1
+			if s >= 81 {
+				if bit != 0 {
+					return false
+				}
+			} else if float32(bit) != f1[81*p+s] {
+				return false
+			}
+		}
+	}
+	for p := 0; p < Features2Bytes*8; p++ {
+		bit := b2[p/8] >> (p % 8) & 1
+		if p >= Features2Num {
+			if bit != 0 {
+				return false
+			}
+			continue
+		}
+		for _, x := range f2[p*81 : (p+1)*81] {
+			if float32(bit) != x {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// TestInputFeaturesBitsMatchFloat: the packed planes hold the float32
+// planes' values bit for bit (and the same check flag), on played and
+// random positions; the outputs start dirty.
+func TestInputFeaturesBitsMatchFloat(t *testing.T) {
+	f1, f2 := make([]float32, Features1Num*81), make([]float32, Features2Num*81)
+	b1, b2 := make([]uint8, Features1Bytes), make([]uint8, Features2Bytes)
+	for _, d := range planeCases(t) {
+		for j := range b1 {
+			b1[j] = 0xa5
+		}
+		for j := range b2 {
+			b2[j] = 0xa5
+		}
+		cf := inputFeaturesSquares(&d, f1, f2)
+		cb := InputFeaturesBits(&d, b1, b2)
+		if cf != cb || !unpackMatches(b1, b2, f1, f2) {
+			t.Fatalf("%s: packed planes differ from the float planes", d.SFEN())
+		}
+	}
+}
+
+// TestStreamPlanesBits: a stream asked for the float and the packed
+// planes fills both with the same values, row by row, with 2 threads.
+func TestStreamPlanesBits(t *testing.T) {
+	fx := makeFixture(t, 41, 20, 120)
+	for _, f := range []Format{FormatHCPE, FormatHCPE3} {
+		o, err := ParseOptions("layout=planes,planes_bits batch_size=100 threads=2")
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := open(t, []string{fx.paths[f]}, o)
+		rows := 0
+		for {
+			b, err := st.Next()
+			if err != nil {
+				break
+			}
+			if len(b.Features1Bits) != b.N*Features1Bytes || len(b.Features2Bits) != b.N*Features2Bytes || len(b.MoveLabel) != b.N {
+				t.Fatal("packed plane sizes")
+			}
+			for i := 0; i < b.N; i++ {
+				if !unpackMatches(b.Features1Bits[i*Features1Bytes:(i+1)*Features1Bytes], b.Features2Bits[i*Features2Bytes:(i+1)*Features2Bytes],
+					b.Features1[i*Features1Num*81:(i+1)*Features1Num*81], b.Features2[i*Features2Num*81:(i+1)*Features2Num*81]) {
+					t.Fatalf("%v: row %d of a batch: packed planes differ", f, i)
+				}
+			}
+			rows += b.N
+		}
+		if rows < 1000 {
+			t.Fatalf("%v: %d rows", f, rows)
+		}
+	}
+}

@@ -1,7 +1,7 @@
-// Command expand writes the bit-expansion kernels of package asm
-// (ExpandBits, ExpandBitsU8: a bit array widened to float32 or bytes of 0
-// and 1) with avo, into their own file beside the NNUE kernels. Run it
-// through `go generate` in ../../ (see ../../expand.go).
+// Command expand writes the plane-expansion kernels of package asm
+// (ExpandPlanes81, ExpandPlanes81U8: planes of 81 bits widened to float32
+// or bytes of 0 and 1) with avo, into their own file beside the NNUE
+// kernels. Run it through `go generate` in ../../ (see ../../expand.go).
 package main
 
 import (
@@ -21,106 +21,107 @@ func main() {
 	for j := 0; j < 32; j++ {
 		DATA(4*j, U32(1<<j))
 	}
-	// byteOfLane8[j] = j/8 (VPSHUFB picks byte j/8 of the broadcast dword,
-	// in both 128-bit halves) and bitOfLane8[j] = 1<<(j%8).
-	byteOfLane8 := GLOBL("byteOfLane8", RODATA|NOPTR)
-	for j := 0; j < 32; j++ {
-		DATA(j, U8(j/8))
-	}
-	bitOfLane8 := GLOBL("bitOfLane8", RODATA|NOPTR)
-	for j := 0; j < 32; j++ {
-		DATA(j, U8(1<<(j%8)))
-	}
 
 	expandAVX512()
 	expandU8AVX512()
 	expandAVX2(bitOfLane32)
-	expandU8AVX2(byteOfLane8, bitOfLane8)
 	Generate()
 }
 
-// expandAVX512: 16 floats per mask register loaded straight from the bits
-// (KMOVW), the zeroing masked move of a register of ones, four at a time.
+// A plane is 16 bytes in (squares 0..63, then 64..80 in the low 17 bits of
+// the second word) and 81 values out.
+const planeIn, planeOut = 16, 81
+
+// expandAVX512: the plane's words into mask registers, sixteen floats per
+// zeroing masked move of a register of ones; square 80 is one lane stored
+// under a one-lane mask.
 func expandAVX512() {
-	TEXT("expandBitsAVX512", NOSPLIT, "func(dst *float32, src *uint64, n int)")
-	Doc("expandBitsAVX512 is ExpandBits for n a positive multiple of 16 (AVX-512F).")
+	TEXT("expandPlanesAVX512", NOSPLIT, "func(dst *float32, planes *[2]uint64, n int)")
+	Doc("expandPlanesAVX512 is ExpandPlanes81 for n > 0 planes (AVX-512F, BW).")
 	Pragma("noescape")
 	dst := Load(Param("dst"), GP64())
-	src := Load(Param("src"), GP64())
+	src := Load(Param("planes"), GP64())
 	n := Load(Param("n"), GP64())
 	one := GP32()
 	MOVL(U32(one32), one)
 	ones := ZMM()
 	VPBROADCASTD(one, ones)
-	k := []Op{K(), K(), K(), K()}
-	z := []Op{ZMM(), ZMM(), ZMM(), ZMM()}
+	lane0 := K()
+	MOVL(U32(1), one)
+	KMOVW(one, lane0)
+	lo, hi := GP64(), GP64()
+	k := []Op{K(), K(), K(), K(), K(), K()}
+	z := []Op{ZMM(), ZMM(), ZMM(), ZMM(), ZMM(), ZMM()}
 
-	Label("x512_loop64")
-	CMPQ(n, U8(64))
-	JB(LabelRef("x512_loop16"))
-	for i := range k {
-		KMOVW(Mem{Base: src, Disp: 2 * i}, k[i])
-	}
-	for i := range k {
+	Label("xp512_loop")
+	MOVQ(Mem{Base: src}, lo)
+	MOVQ(Mem{Base: src, Disp: 8}, hi)
+	KMOVQ(lo, k[0])
+	KSHIFTRQ(U8(16), k[0], k[1])
+	KSHIFTRQ(U8(32), k[0], k[2])
+	KSHIFTRQ(U8(48), k[0], k[3])
+	KMOVD(hi.As32(), k[4])
+	KSHIFTRD(U8(16), k[4], k[5])
+	for i := range z {
 		VMOVAPS_Z(ones, k[i], z[i])
 	}
-	for i := range k {
+	for i := 0; i < 5; i++ {
 		VMOVUPS(z[i], Mem{Base: dst, Disp: 64 * i})
 	}
-	ADDQ(U8(8), src)
-	ADDQ(U32(256), dst)
-	SUBQ(U8(64), n)
-	JMP(LabelRef("x512_loop64"))
-
-	Label("x512_loop16")
-	TESTQ(n, n)
-	JZ(LabelRef("x512_done"))
-	KMOVW(Mem{Base: src}, k[0])
-	VMOVAPS_Z(ones, k[0], z[0])
-	VMOVUPS(z[0], Mem{Base: dst})
-	ADDQ(U8(2), src)
-	ADDQ(U8(64), dst)
-	SUBQ(U8(16), n)
-	JMP(LabelRef("x512_loop16"))
-
-	Label("x512_done")
+	VMOVUPS(z[5], lane0, Mem{Base: dst, Disp: 320})
+	ADDQ(U8(planeIn), src)
+	ADDQ(U32(4*planeOut), dst)
+	DECQ(n)
+	JNZ(LabelRef("xp512_loop"))
 	VZEROUPPER()
 	RET()
 }
 
-// expandU8AVX512: 64 bytes per mask register (KMOVQ, AVX-512BW).
+// expandU8AVX512: 64 bytes from the first word, 17 from the second under
+// a 17-lane store mask.
 func expandU8AVX512() {
-	TEXT("expandBitsU8AVX512", NOSPLIT, "func(dst *uint8, src *uint64, n int)")
-	Doc("expandBitsU8AVX512 is ExpandBitsU8 for n a positive multiple of 64 (AVX-512BW).")
+	TEXT("expandPlanesU8AVX512", NOSPLIT, "func(dst *uint8, planes *[2]uint64, n int)")
+	Doc("expandPlanesU8AVX512 is ExpandPlanes81U8 for n > 0 planes (AVX-512BW).")
 	Pragma("noescape")
 	dst := Load(Param("dst"), GP64())
-	src := Load(Param("src"), GP64())
+	src := Load(Param("planes"), GP64())
 	n := Load(Param("n"), GP64())
 	one := GP32()
 	MOVL(U32(1), one)
 	ones := ZMM()
 	VPBROADCASTB(one, ones)
-	z, m := ZMM(), K()
-	Label("x512u8_loop")
-	KMOVQ(Mem{Base: src}, m)
-	VMOVDQU8_Z(ones, m, z)
-	VMOVDQU8(z, Mem{Base: dst})
-	ADDQ(U8(8), src)
-	ADDQ(U8(64), dst)
-	SUBQ(U8(64), n)
-	JNZ(LabelRef("x512u8_loop"))
+	tail := K()
+	MOVL(U32(1<<17-1), one)
+	KMOVD(one, tail)
+	w := GP64()
+	k0, k1 := K(), K()
+	z0, z1 := ZMM(), ZMM()
+	Label("xp512u8_loop")
+	MOVQ(Mem{Base: src}, w)
+	KMOVQ(w, k0)
+	MOVQ(Mem{Base: src, Disp: 8}, w)
+	KMOVQ(w, k1)
+	VMOVDQU8_Z(ones, k0, z0)
+	VMOVDQU8_Z(ones, k1, z1)
+	VMOVDQU8(z0, Mem{Base: dst})
+	VMOVDQU8(z1, tail, Mem{Base: dst, Disp: 64})
+	ADDQ(U8(planeIn), src)
+	ADDQ(U8(planeOut), dst)
+	DECQ(n)
+	JNZ(LabelRef("xp512u8_loop"))
 	VZEROUPPER()
 	RET()
 }
 
-// expandAVX2: 32 bits broadcast to 8 lanes, each lane of the q-th vector
-// keeps bit 8q+lane (and, compare), and the all-ones lanes become 1.0.
+// expandAVX2: each dword of the plane broadcast to 8 lanes, each lane of
+// the q-th vector keeps bit 8q+lane (and, compare) and the all-ones lanes
+// become 1.0 (and); square 80 is a scalar store.
 func expandAVX2(bitOfLane Mem) {
-	TEXT("expandBitsAVX2", NOSPLIT, "func(dst *float32, src *uint64, n int)")
-	Doc("expandBitsAVX2 is ExpandBits for n a positive multiple of 32.")
+	TEXT("expandPlanesAVX2", NOSPLIT, "func(dst *float32, planes *[2]uint64, n int)")
+	Doc("expandPlanesAVX2 is ExpandPlanes81 for n > 0 planes.")
 	Pragma("noescape")
 	dst := Load(Param("dst"), GP64())
-	src := Load(Param("src"), GP64())
+	src := Load(Param("planes"), GP64())
 	n := Load(Param("n"), GP64())
 	one := GP32()
 	MOVL(U32(one32), one)
@@ -133,51 +134,28 @@ func expandAVX2(bitOfLane Mem) {
 	}
 	w := YMM()
 	y := []Op{YMM(), YMM(), YMM(), YMM()}
-	Label("x2_loop")
-	VPBROADCASTD(Mem{Base: src}, w)
-	for q := range y {
-		VPAND(bits[q], w, y[q])
-		VPCMPEQD(bits[q], y[q], y[q])
-		VPAND(ones, y[q], y[q])
-		VMOVUPS(y[q], Mem{Base: dst, Disp: 32 * q})
+	last := GP32()
+	Label("xp2_loop")
+	out := 0
+	for d, groups := range []int{4, 4, 2} { // the dwords of squares 0-31, 32-63, 64-79
+		VPBROADCASTD(Mem{Base: src, Disp: 4 * d}, w)
+		for q := 0; q < groups; q++ {
+			VPAND(bits[q], w, y[q])
+			VPCMPEQD(bits[q], y[q], y[q])
+			VPAND(ones, y[q], y[q])
+			VMOVUPS(y[q], Mem{Base: dst, Disp: 4 * out})
+			out += 8
+		}
 	}
-	ADDQ(U8(4), src)
-	ADDQ(U32(128), dst)
-	SUBQ(U8(32), n)
-	JNZ(LabelRef("x2_loop"))
-	VZEROUPPER()
-	RET()
-}
-
-// expandU8AVX2: 32 bits broadcast, byte j of the result picks byte j/8 of
-// them (VPSHUFB) and keeps bit j%8 (and, compare); all-ones bytes become 1.
-func expandU8AVX2(byteOfLane, bitOfLane Mem) {
-	TEXT("expandBitsU8AVX2", NOSPLIT, "func(dst *uint8, src *uint64, n int)")
-	Doc("expandBitsU8AVX2 is ExpandBitsU8 for n a positive multiple of 32.")
-	Pragma("noescape")
-	dst := Load(Param("dst"), GP64())
-	src := Load(Param("src"), GP64())
-	n := Load(Param("n"), GP64())
-	one := GP32()
-	MOVL(U32(0x01010101), one)
-	ones := YMM()
-	VMOVD(one, ones.AsX())
-	VPBROADCASTD(ones.AsX(), ones)
-	shuf, bits := YMM(), YMM()
-	VMOVDQU(byteOfLane, shuf)
-	VMOVDQU(bitOfLane, bits)
-	y := YMM()
-	Label("x2u8_loop")
-	VPBROADCASTD(Mem{Base: src}, y)
-	VPSHUFB(shuf, y, y)
-	VPAND(bits, y, y)
-	VPCMPEQB(bits, y, y)
-	VPAND(ones, y, y)
-	VMOVDQU(y, Mem{Base: dst})
-	ADDQ(U8(4), src)
-	ADDQ(U8(32), dst)
-	SUBQ(U8(32), n)
-	JNZ(LabelRef("x2u8_loop"))
+	MOVL(Mem{Base: src, Disp: 8}, last)
+	SHRL(U8(16), last)
+	ANDL(U8(1), last)
+	IMUL3L(U32(one32), last, last)
+	MOVL(last, Mem{Base: dst, Disp: 4 * 80})
+	ADDQ(U8(planeIn), src)
+	ADDQ(U32(4*planeOut), dst)
+	DECQ(n)
+	JNZ(LabelRef("xp2_loop"))
 	VZEROUPPER()
 	RET()
 }
