@@ -43,9 +43,11 @@ func (pb *planeBits) compute(d *record.Diagram) bool {
 	if d.Side == board.White {
 		flip, o, g = board.NewPiece(board.White, board.NoPieceType), 80, -1
 	}
-	var pcs [board.NumSquares]board.Piece
-	var sqs [board.NumSquares]board.Square
-	n := 0
+	// The pieces in four lists, by side (us, them) and by kind (stepping,
+	// sliding), without a branch per piece: each list then runs one
+	// attack function with its count planes in registers.
+	var lists [4][board.NumSquares]placed
+	var counts [4]int
 	var occ board.Bitboard
 	var buf [88]byte // the board and 7 empty squares, a whole number of words
 	copy(buf[:], (*[board.NumSquares]byte)(unsafe.Pointer(&d.Squares))[:])
@@ -54,31 +56,23 @@ func (pb *planeBits) compute(d *record.Diagram) bool {
 		for m := occupiedBytes(w); m != 0; m &= m - 1 {
 			j := bits.TrailingZeros64(m)
 			s := board.Square(o + g*(base+j/8))
-			pcs[n], sqs[n] = board.Piece(w>>(j&^7))^flip, s
-			n++
+			pc := board.Piece(w>>(j&^7)) ^ flip
+			k := int(pc.Color())<<1 | int(sliding[pc&31])
+			lists[k][counts[k]] = placed{pc, s}
+			counts[k]++
 			occ = occ.Or(board.SquareBB(s))
 		}
 	}
 
-	// planes in features1 order; each attack set promotes the squares it
-	// shares with the lower count planes.
 	var planes [Features1Num]board.Bitboard
+	for side := 0; side < 2; side++ {
+		pl := (*[Features1PerSide]board.Bitboard)(planes[side*Features1PerSide:])
+		stepPlanes(pl, lists[2*side][:counts[2*side]])
+		slidePlanes(pl, lists[2*side+1][:counts[2*side+1]], occ)
+	}
 	king := board.NoSquare
-	for i := 0; i < n; i++ {
-		pc, s := pcs[i], sqs[i]
-		side := int(pc.Color()) * Features1PerSide
-		t := int(pc.Type()) - 1
-		if t == int(board.King)-1 && side == 0 {
-			king = s
-		}
-		planes[side+t] = planes[side+t].Or(board.SquareBB(s))
-		a := board.Attacks(pc, s, occ)
-		at := &planes[side+PieceTypeNum+t]
-		*at = at.Or(a)
-		c := planes[side+2*PieceTypeNum : side+Features1PerSide]
-		c[2] = c[2].Or(c[1].And(a))
-		c[1] = c[1].Or(c[0].And(a))
-		c[0] = c[0].Or(a)
+	if kb := planes[int(board.King)-1]; kb.NonZero() {
+		king = kb.First()
 	}
 	for p, bb := range &planes {
 		lo, hi := bb.Words()
@@ -131,4 +125,54 @@ func (pb *planeBits) putBits(f1, f2 []uint8) {
 		binary.LittleEndian.PutUint64(f1[16*p+8:], w[1])
 	}
 	binary.LittleEndian.PutUint64(f2[:Features2Bytes], pb.f2)
+}
+
+// placed is a piece on a square.
+type placed struct {
+	pc board.Piece
+	s  board.Square
+}
+
+// sliding[pc] is 1 for the pieces whose attacks depend on the occupancy.
+var sliding = func() (t [board.NumPieces]uint8) {
+	for pc := range t {
+		switch board.Piece(pc).Type() {
+		case board.Lance, board.Bishop, board.Rook, board.Horse, board.Dragon:
+			t[pc] = 1
+		}
+	}
+	return
+}()
+
+// stepPlanes adds stepping pieces of one side to its 31 planes: the piece
+// planes, the attack planes by type, and the count planes (each attack set
+// promotes the squares it shares with the lower counts; they stay in
+// registers through the loop).
+func stepPlanes(pl *[Features1PerSide]board.Bitboard, list []placed) {
+	c0, c1, c2 := pl[2*PieceTypeNum], pl[2*PieceTypeNum+1], pl[2*PieceTypeNum+2]
+	for _, x := range list {
+		t := int(x.pc.Type()-1) % PieceTypeNum
+		pl[t] = pl[t].Or(board.SquareBB(x.s))
+		a := board.StepAttacks(x.pc.Color(), x.pc.Type(), x.s)
+		pl[PieceTypeNum+t] = pl[PieceTypeNum+t].Or(a)
+		c2 = c2.Or(c1.And(a))
+		c1 = c1.Or(c0.And(a))
+		c0 = c0.Or(a)
+	}
+	pl[2*PieceTypeNum], pl[2*PieceTypeNum+1], pl[2*PieceTypeNum+2] = c0, c1, c2
+}
+
+// slidePlanes is stepPlanes for the sliding pieces.
+func slidePlanes(pl *[Features1PerSide]board.Bitboard, list []placed, occ board.Bitboard) {
+	c0, c1, c2 := pl[2*PieceTypeNum], pl[2*PieceTypeNum+1], pl[2*PieceTypeNum+2]
+	for _, x := range list {
+		t := int(x.pc.Type()-1) % PieceTypeNum
+		pl[t] = pl[t].Or(board.SquareBB(x.s))
+		a := board.Attacks(x.pc, x.s, occ)
+		pl[PieceTypeNum+t] = pl[PieceTypeNum+t].Or(a)
+		c2 = c2.Or(c1.And(a))
+		c1 = c1.Or(c0.And(a))
+		c0 = c0.Or(a)
+	}
+	pl[2*PieceTypeNum], pl[2*PieceTypeNum+1], pl[2*PieceTypeNum+2] = c0, c1, c2
 }
