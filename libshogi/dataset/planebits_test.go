@@ -1,8 +1,11 @@
 package dataset
 
 import (
+	"bytes"
 	"math/rand"
+	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/libshogi/libshogi/asm"
@@ -207,5 +210,73 @@ func TestStreamPlanesBits(t *testing.T) {
 		if rows < 1000 {
 			t.Fatalf("%v: %d rows", f, rows)
 		}
+	}
+}
+
+// TestRecordPlanesBits: the packed planes of PSV and hcpe records (enough
+// to be split over the CPUs, one of them bad) hold RecordPlanes' values,
+// with the same labels and the same bad-record count; a bad row is zeros.
+func TestRecordPlanesBits(t *testing.T) {
+	fx := makeFixture(t, 43, 30, 120)
+	for _, f := range []Format{FormatPSV, FormatHCPE} {
+		data, err := os.ReadFile(fx.paths[f])
+		if err != nil {
+			t.Fatal(err)
+		}
+		size := record.PSVSize
+		if f == FormatHCPE {
+			size = record.HCPESize
+		}
+		n := len(data) / size
+		if n < 600 {
+			t.Fatalf("%v: only %d records", f, n)
+		}
+		copy(data[7*size:], bytes.Repeat([]byte{0xff}, 32))
+		f1, f2, l1 := make([]float32, n*Features1Num*81), make([]float32, n*Features2Num*81), make([]int32, n)
+		b1, b2, l2 := make([]uint8, n*Features1Bytes), make([]uint8, n*Features2Bytes), make([]int32, n)
+		for i := range b1 {
+			b1[i] = 0xa5
+		}
+		badF, _ := RecordPlanes(data, f, f1, f2, l1)
+		badB, first := RecordPlanesBits(data, f, b1, b2, l2)
+		if badF != 1 || badB != 1 || first == nil || !strings.Contains(first.Error(), "record 7") {
+			t.Fatalf("%v: bad %d / %d, %v", f, badF, badB, first)
+		}
+		if !slices.Equal(l1, l2) {
+			t.Fatalf("%v: labels differ", f)
+		}
+		for i := 0; i < n; i++ {
+			if !unpackMatches(b1[i*Features1Bytes:(i+1)*Features1Bytes], b2[i*Features2Bytes:(i+1)*Features2Bytes],
+				f1[i*Features1Num*81:(i+1)*Features1Num*81], f2[i*Features2Num*81:(i+1)*Features2Num*81]) {
+				t.Fatalf("%v: record %d: packed planes differ", f, i)
+			}
+		}
+		if _, err := RecordPlanesBits(data, f, b1[:Features1Bytes], b2, l2); err == nil {
+			t.Fatalf("%v: no error for a short output", f)
+		}
+	}
+}
+
+// TestStreamCurrent: Current is the batch Next returned, and nil before
+// the first, at the end and after Close.
+func TestStreamCurrent(t *testing.T) {
+	fx := makeFixture(t, 47, 3, 40)
+	st := open(t, []string{fx.paths[FormatPSV]}, Options{Layout: LayoutPlanesBits, BatchSize: 16})
+	if st.Current() != nil {
+		t.Fatal("a current batch before Next")
+	}
+	b, err := st.Next()
+	if err != nil || st.Current() != b || len(st.Current().Features1Bits) != 16*Features1Bytes {
+		t.Fatalf("Current is not the batch Next returned (%v)", err)
+	}
+	for err == nil {
+		_, err = st.Next()
+	}
+	if st.Current() != nil {
+		t.Fatal("a current batch at the end")
+	}
+	st.Close()
+	if st.Current() != nil {
+		t.Fatal("a current batch after Close")
 	}
 }
