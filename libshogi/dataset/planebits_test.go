@@ -280,3 +280,42 @@ func TestStreamCurrent(t *testing.T) {
 		t.Fatal("a current batch after Close")
 	}
 }
+
+// FuzzRecordPlanesBits feeds arbitrary bytes as PSV and hcpe records: the
+// packed and the float planes never panic, count the same bad records and
+// hold the same values, row by row.
+func FuzzRecordPlanesBits(f *testing.F) {
+	fx := makeFixture(f, 53, 2, 30)
+	for _, fm := range []Format{FormatPSV, FormatHCPE} {
+		data, err := os.ReadFile(fx.paths[fm])
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data[:min(len(data), 40*38)])
+	}
+	f.Add(make([]byte, 40*38))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		data = data[:min(len(data), 8*record.PSVSize)] // the float planes are 38.5 KB a record
+		for _, fm := range []Format{FormatPSV, FormatHCPE} {
+			size := record.PSVSize
+			if fm == FormatHCPE {
+				size = record.HCPESize
+			}
+			n := len(data) / size
+			f1, f2 := make([]float32, n*Features1Num*81), make([]float32, n*Features2Num*81)
+			b1, b2 := make([]uint8, n*Features1Bytes), make([]uint8, n*Features2Bytes)
+			l1, l2 := make([]int32, n), make([]int32, n)
+			badF, _ := RecordPlanes(data, fm, f1, f2, l1)
+			badB, _ := RecordPlanesBits(data, fm, b1, b2, l2)
+			if badF != badB || !slices.Equal(l1, l2) {
+				t.Fatalf("%v: bad %d / %d, labels differ: %v", fm, badF, badB, !slices.Equal(l1, l2))
+			}
+			for i := 0; i < n; i++ {
+				if !unpackMatches(b1[i*Features1Bytes:(i+1)*Features1Bytes], b2[i*Features2Bytes:(i+1)*Features2Bytes],
+					f1[i*Features1Num*81:(i+1)*Features1Num*81], f2[i*Features2Num*81:(i+1)*Features2Num*81]) {
+					t.Fatalf("%v: record %d: packed planes differ", fm, i)
+				}
+			}
+		}
+	})
+}
