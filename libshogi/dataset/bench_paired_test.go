@@ -1,10 +1,13 @@
 package dataset
 
 import (
+	"os"
 	"runtime"
 	"testing"
 
 	"github.com/libshogi/libshogi/internal/cputime"
+	"github.com/libshogi/libshogi/libshogi/board"
+	"github.com/libshogi/libshogi/libshogi/record"
 )
 
 // pairedCPU runs the named forms of one work in turns, 256 positions each,
@@ -70,6 +73,41 @@ func BenchmarkPlanesPaired(b *testing.B) {
 		func(i int) {
 			k := i % bulk
 			InputFeaturesBits(&benchDiags[diag(i)], b1[k*Features1Bytes:], b2[k*Features2Bytes:])
+		},
+	})
+}
+
+// BenchmarkHalfKPPaired: the per-position work of a HalfKP stream taking
+// turns (see pairedCPU): "decode" a PSV record into a diagram,
+// "active" = decode + two nnue.AppendActivePieces calls (the per-position
+// API), "both" = decode + AppendBoth into a padded row (what the stream
+// does).
+func BenchmarkHalfKPPaired(b *testing.B) {
+	data, err := os.ReadFile(benchData(b)[FormatPSV])
+	if err != nil {
+		b.Fatal(err)
+	}
+	n := len(data) / record.PSVSize
+	var rec record.PSV
+	var d record.Diagram
+	fs := halfKP{}
+	rowB, rowW := make([]int32, 0, fs.MaxActive()), make([]int32, 0, fs.MaxActive())
+	decode := func(i int) {
+		k := i % n
+		if err := record.DecodePSV(data[k*record.PSVSize:(k+1)*record.PSVSize], &rec, &d); err != nil {
+			b.Fatal(err)
+		}
+	}
+	pairedCPU(b, []string{"decode", "active", "both"}, []func(int){
+		decode,
+		func(i int) {
+			decode(i)
+			rowB, _ = fs.AppendActive(rowB[:0], &d, board.Black)
+			rowW, _ = fs.AppendActive(rowW[:0], &d, board.White)
+		},
+		func(i int) {
+			decode(i)
+			rowB, rowW, _, _ = fs.AppendBoth(rowB[:0], rowW[:0], &d)
 		},
 	})
 }
