@@ -52,6 +52,11 @@ TEXT ·expandPlanesAVX512(SB), NOSPLIT, $0-24
 xp512_loop:
 	MOVQ      (CX), BX
 	MOVQ      8(CX), SI
+	MOVQ      SI, DI
+	SHLQ      $0x3f, DI
+	BTRQ      $0x3f, BX
+	ORQ       DI, BX
+	SHRQ      $0x01, SI
 	KMOVQ     BX, K2
 	KSHIFTRQ  $0x10, K2, K3
 	KSHIFTRQ  $0x20, K2, K4
@@ -90,9 +95,14 @@ TEXT ·expandPlanesU8AVX512(SB), NOSPLIT, $0-24
 
 xp512u8_loop:
 	MOVQ       (CX), BX
+	MOVQ       8(CX), SI
+	MOVQ       SI, DI
+	SHLQ       $0x3f, DI
+	BTRQ       $0x3f, BX
+	ORQ        DI, BX
+	SHRQ       $0x01, SI
 	KMOVQ      BX, K2
-	MOVQ       8(CX), BX
-	KMOVQ      BX, K3
+	KMOVQ      SI, K3
 	VMOVDQU8.Z Z0, K2, Z1
 	VMOVDQU8.Z Z0, K3, Z2
 	VMOVDQU8   Z1, (AX)
@@ -105,7 +115,7 @@ xp512u8_loop:
 	RET
 
 // func expandPlanesAVX2(dst *float32, planes *[2]uint64, n int)
-// Requires: AVX, AVX2
+// Requires: AVX, AVX2, SSE2
 TEXT ·expandPlanesAVX2(SB), NOSPLIT, $0-24
 	MOVQ         dst+0(FP), AX
 	MOVQ         planes+8(FP), CX
@@ -119,7 +129,15 @@ TEXT ·expandPlanesAVX2(SB), NOSPLIT, $0-24
 	VMOVDQU      bitOfLane32<>+96(SB), Y4
 
 xp2_loop:
-	VPBROADCASTD (CX), Y5
+	MOVQ         (CX), BX
+	MOVQ         8(CX), SI
+	MOVQ         SI, DI
+	SHLQ         $0x3f, DI
+	BTRQ         $0x3f, BX
+	ORQ          DI, BX
+	SHRQ         $0x01, SI
+	MOVQ         BX, X5
+	VPBROADCASTD X5, Y5
 	VPAND        Y1, Y5, Y6
 	VPCMPEQD     Y1, Y6, Y6
 	VPAND        Y0, Y6, Y6
@@ -136,7 +154,9 @@ xp2_loop:
 	VPCMPEQD     Y4, Y5, Y5
 	VPAND        Y0, Y5, Y5
 	VMOVUPS      Y5, 96(AX)
-	VPBROADCASTD 4(CX), Y5
+	SHRQ         $0x20, BX
+	MOVQ         BX, X5
+	VPBROADCASTD X5, Y5
 	VPAND        Y1, Y5, Y6
 	VPCMPEQD     Y1, Y6, Y6
 	VPAND        Y0, Y6, Y6
@@ -153,7 +173,8 @@ xp2_loop:
 	VPCMPEQD     Y4, Y5, Y5
 	VPAND        Y0, Y5, Y5
 	VMOVUPS      Y5, 224(AX)
-	VPBROADCASTD 8(CX), Y5
+	MOVQ         SI, X5
+	VPBROADCASTD X5, Y5
 	VPAND        Y1, Y5, Y6
 	VPCMPEQD     Y1, Y6, Y6
 	VPAND        Y0, Y6, Y6
@@ -162,11 +183,10 @@ xp2_loop:
 	VPCMPEQD     Y2, Y6, Y6
 	VPAND        Y0, Y6, Y6
 	VMOVUPS      Y6, 288(AX)
-	MOVL         8(CX), BX
-	SHRL         $0x10, BX
-	ANDL         $0x01, BX
-	IMUL3L       $0x3f800000, BX, BX
-	MOVL         BX, 320(AX)
+	SHRQ         $0x10, SI
+	ANDL         $0x01, SI
+	IMUL3L       $0x3f800000, SI, SI
+	MOVL         SI, 320(AX)
 	ADDQ         $0x10, CX
 	ADDQ         $0x00000144, AX
 	DECQ         DX

@@ -7,9 +7,8 @@ import (
 
 // testExpand checks ExpandPlanes81 and ExpandPlanes81U8 at the current
 // level against the definition, square by square, for 0..70 planes of
-// random, sparse, full and empty bits (the high bits of the second word
-// set too, which must be ignored), and that nothing past 81 values a
-// plane changes.
+// random, sparse, full and empty bits (the bits past the squares set too,
+// which must be ignored), and that nothing past 81 values a plane changes.
 func testExpand(t *testing.T) {
 	rng := rand.New(rand.NewSource(5))
 	for n := 0; n <= 70; n++ {
@@ -24,7 +23,7 @@ func testExpand(t *testing.T) {
 				case 2:
 					planes[i] = [2]uint64{^uint64(0), ^uint64(0)}
 				case 3:
-					planes[i] = [2]uint64{0, ^uint64(1<<17 - 1)}
+					planes[i] = [2]uint64{1 << 63, ^uint64(1<<18 - 1)}
 				}
 			}
 			f := make([]float32, 81*n+1)
@@ -36,7 +35,10 @@ func testExpand(t *testing.T) {
 			ExpandPlanes81U8(b[:81*n], planes)
 			for p := 0; p < n; p++ {
 				for s := 0; s < 81; s++ {
-					want := planes[p][s/64]>>(s%64)&1 == 1
+					want := planes[p][0]>>s&1 == 1
+					if s >= 63 {
+						want = planes[p][1]>>(s-63)&1 == 1
+					}
 					i := 81*p + s
 					if (f[i] == 1) != want || (f[i] != 0 && f[i] != 1) || (b[i] == 1) != want || b[i] > 1 {
 						t.Fatalf("n=%d rep=%d: plane %d square %d is %v / %d, bit is %v", n, rep, p, s, f[i], b[i], want)

@@ -23,12 +23,17 @@ const (
 	Features2Bytes = (Features2Num + 7) / 8 // 8
 )
 
-// planeBits holds the planes of one position: features1 plane p is
-// f1[p], square s being bit s of f1[p][0] (s < 64) or bit s-64 of
-// f1[p][1] (asm.ExpandPlanes81's layout); features2 plane p is bit p of f2.
+// planeBits holds the planes of one position: features1 plane p is the
+// bitboard f1[p]; features2 plane p is bit p of f2.
 type planeBits struct {
-	f1 [Features1Num][2]uint64
+	f1 [Features1Num]board.Bitboard
 	f2 uint64
+}
+
+// words is f1 as the word pairs of asm.ExpandPlanes81, which are a
+// Bitboard's two words in its memory layout (TestPlaneWords).
+func (pb *planeBits) words() [][2]uint64 {
+	return (*[Features1Num][2]uint64)(unsafe.Pointer(&pb.f1))[:]
 }
 
 // compute fills pb from d and returns whether the side to move is in check.
@@ -47,7 +52,7 @@ func (pb *planeBits) compute(d *record.Diagram) bool {
 	// sliding), without a branch per piece: each list then runs one
 	// attack function with its count planes in registers.
 	var lists [4][board.NumSquares]placed
-	var counts [4]int
+	var counts uint32 // the length of list k in byte k (in a register)
 	var occ board.Bitboard
 	var buf [88]byte // the board and 7 empty squares, a whole number of words
 	copy(buf[:], (*[board.NumSquares]byte)(unsafe.Pointer(&d.Squares))[:])
@@ -57,28 +62,24 @@ func (pb *planeBits) compute(d *record.Diagram) bool {
 			j := bits.TrailingZeros64(m)
 			s := board.Square(o + g*(base+j/8))
 			pc := board.Piece(w>>(j&^7)) ^ flip
-			k := int(pc.Color())<<1 | int(sliding[pc&31])
-			lists[k][counts[k]] = placed{pc, s}
-			counts[k]++
+			k := uint(pc.Color())<<1 | uint(sliding[pc&31])
+			lists[k][counts>>(8*k)&0xff] = placed{pc, s}
+			counts += 1 << (8 * k)
 			occ = occ.Or(board.SquareBB(s))
 		}
 	}
 
-	var planes [Features1Num]board.Bitboard
+	pb.f1 = [Features1Num]board.Bitboard{}
+	planes := &pb.f1
 	for side := 0; side < 2; side++ {
 		pl := (*[Features1PerSide]board.Bitboard)(planes[side*Features1PerSide:])
-		stepPlanes(pl, lists[2*side][:counts[2*side]])
-		slidePlanes(pl, lists[2*side+1][:counts[2*side+1]], occ)
+		stepPlanes(pl, lists[2*side][:counts>>(16*side)&0xff])
+		slidePlanes(pl, lists[2*side+1][:counts>>(16*side+8)&0xff], occ)
 	}
 	king := board.NoSquare
 	if kb := planes[int(board.King)-1]; kb.NonZero() {
 		king = kb.First()
 	}
-	for p, bb := range &planes {
-		lo, hi := bb.Words()
-		pb.f1[p] = [2]uint64{lo | hi<<63, hi >> 1}
-	}
-
 	check := king != board.NoSquare && planes[Features1PerSide+2*PieceTypeNum].Has(king)
 	f2 := uint64(0)
 	for rel := 0; rel < 2; rel++ {
@@ -104,13 +105,13 @@ func (pb *planeBits) putFloats(f1, f2 []float32) {
 		m := -(pb.f2 >> p & 1)
 		runs[p] = [2]uint64{m, m}
 	}
-	asm.ExpandPlanes81(f1[:Features1Num*81], pb.f1[:])
+	asm.ExpandPlanes81(f1[:Features1Num*81], pb.words())
 	asm.ExpandPlanes81(f2[:Features2Num*81], runs[:])
 }
 
 // putU8 writes the planes as bytes, features2 one a plane (InputFeaturesU8).
 func (pb *planeBits) putU8(f1, f2 []uint8) {
-	asm.ExpandPlanes81U8(f1[:Features1Num*81], pb.f1[:])
+	asm.ExpandPlanes81U8(f1[:Features1Num*81], pb.words())
 	f2 = f2[:Features2Num]
 	for p := range f2 {
 		f2[p] = uint8(pb.f2 >> p & 1)
@@ -120,9 +121,10 @@ func (pb *planeBits) putU8(f1, f2 []uint8) {
 // putBits writes the planes as little-endian bytes (InputFeaturesBits).
 func (pb *planeBits) putBits(f1, f2 []uint8) {
 	f1 = f1[:Features1Bytes]
-	for p, w := range &pb.f1 {
-		binary.LittleEndian.PutUint64(f1[16*p:], w[0])
-		binary.LittleEndian.PutUint64(f1[16*p+8:], w[1])
+	for p, bb := range &pb.f1 {
+		lo, hi := bb.Words()
+		binary.LittleEndian.PutUint64(f1[16*p:], lo|hi<<63) // squares 0..63
+		binary.LittleEndian.PutUint64(f1[16*p+8:], hi>>1)   // 64..80
 	}
 	binary.LittleEndian.PutUint64(f2[:Features2Bytes], pb.f2)
 }

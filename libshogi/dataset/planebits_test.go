@@ -319,3 +319,21 @@ func FuzzRecordPlanesBits(f *testing.F) {
 		}
 	})
 }
+
+// TestPlaneWords: planeBits.words reads each bitboard as its two words
+// (the memory layout the asm kernels are given).
+func TestPlaneWords(t *testing.T) {
+	var pb planeBits
+	rng := rand.New(rand.NewSource(59))
+	for p := range pb.f1 {
+		for k := rng.Intn(20); k > 0; k-- {
+			pb.f1[p].Set(board.Square(rng.Intn(81)))
+		}
+	}
+	for p, w := range pb.words() {
+		lo, hi := pb.f1[p].Words()
+		if w != [2]uint64{lo, hi} {
+			t.Fatalf("plane %d: words %x, bitboard %x %x", p, w, lo, hi)
+		}
+	}
+}

@@ -28,8 +28,10 @@ func main() {
 	Generate()
 }
 
-// A plane is 16 bytes in (squares 0..63, then 64..80 in the low 17 bits of
-// the second word) and 81 values out.
+// A plane is 16 bytes in (squares 0..62 in bits 0..62 of the first word,
+// 63..80 in bits 0..17 of the second: a board.Bitboard) and 81 values out.
+// The kernels first join them as squares 0..63 (lo | hi<<63) and 64..80
+// (hi>>1).
 const planeIn, planeOut = 16, 81
 
 // expandAVX512: the plane's words into mask registers, sixteen floats per
@@ -53,9 +55,15 @@ func expandAVX512() {
 	k := []Op{K(), K(), K(), K(), K(), K()}
 	z := []Op{ZMM(), ZMM(), ZMM(), ZMM(), ZMM(), ZMM()}
 
+	t := GP64()
 	Label("xp512_loop")
 	MOVQ(Mem{Base: src}, lo)
 	MOVQ(Mem{Base: src, Disp: 8}, hi)
+	MOVQ(hi, t)
+	SHLQ(U8(63), t)
+	BTRQ(U8(63), lo) // not a square
+	ORQ(t, lo)
+	SHRQ(U8(1), hi)
 	KMOVQ(lo, k[0])
 	KSHIFTRQ(U8(16), k[0], k[1])
 	KSHIFTRQ(U8(32), k[0], k[2])
@@ -93,14 +101,19 @@ func expandU8AVX512() {
 	tail := K()
 	MOVL(U32(1<<17-1), one)
 	KMOVD(one, tail)
-	w := GP64()
+	lo, hi, t := GP64(), GP64(), GP64()
 	k0, k1 := K(), K()
 	z0, z1 := ZMM(), ZMM()
 	Label("xp512u8_loop")
-	MOVQ(Mem{Base: src}, w)
-	KMOVQ(w, k0)
-	MOVQ(Mem{Base: src, Disp: 8}, w)
-	KMOVQ(w, k1)
+	MOVQ(Mem{Base: src}, lo)
+	MOVQ(Mem{Base: src, Disp: 8}, hi)
+	MOVQ(hi, t)
+	SHLQ(U8(63), t)
+	BTRQ(U8(63), lo) // not a square
+	ORQ(t, lo)
+	SHRQ(U8(1), hi)
+	KMOVQ(lo, k0)
+	KMOVQ(hi, k1)
 	VMOVDQU8_Z(ones, k0, z0)
 	VMOVDQU8_Z(ones, k1, z1)
 	VMOVDQU8(z0, Mem{Base: dst})
@@ -134,11 +147,28 @@ func expandAVX2(bitOfLane Mem) {
 	}
 	w := YMM()
 	y := []Op{YMM(), YMM(), YMM(), YMM()}
-	last := GP32()
+	lo, hi, t := GP64(), GP64(), GP64()
+	x := XMM()
 	Label("xp2_loop")
+	MOVQ(Mem{Base: src}, lo)
+	MOVQ(Mem{Base: src, Disp: 8}, hi)
+	MOVQ(hi, t)
+	SHLQ(U8(63), t)
+	BTRQ(U8(63), lo) // not a square
+	ORQ(t, lo)
+	SHRQ(U8(1), hi)
 	out := 0
 	for d, groups := range []int{4, 4, 2} { // the dwords of squares 0-31, 32-63, 64-79
-		VPBROADCASTD(Mem{Base: src, Disp: 4 * d}, w)
+		switch d {
+		case 0:
+			MOVQ(lo, x)
+		case 1:
+			SHRQ(U8(32), lo)
+			MOVQ(lo, x)
+		case 2:
+			MOVQ(hi, x)
+		}
+		VPBROADCASTD(x, w)
 		for q := 0; q < groups; q++ {
 			VPAND(bits[q], w, y[q])
 			VPCMPEQD(bits[q], y[q], y[q])
@@ -147,11 +177,10 @@ func expandAVX2(bitOfLane Mem) {
 			out += 8
 		}
 	}
-	MOVL(Mem{Base: src, Disp: 8}, last)
-	SHRL(U8(16), last)
-	ANDL(U8(1), last)
-	IMUL3L(U32(one32), last, last)
-	MOVL(last, Mem{Base: dst, Disp: 4 * 80})
+	SHRQ(U8(16), hi)
+	ANDL(U8(1), hi.As32())
+	IMUL3L(U32(one32), hi.As32(), hi.As32())
+	MOVL(hi.As32(), Mem{Base: dst, Disp: 4 * 80})
 	ADDQ(U8(planeIn), src)
 	ADDQ(U32(4*planeOut), dst)
 	DECQ(n)
