@@ -35,13 +35,6 @@ const (
 	MoveLabelNum   = (MoveDirections + 7) * 81 // 2187
 )
 
-// handPlanes lists the hand piece types in plane order with their plane
-// count (the most of that type the planes show).
-var handPlanes = [7]struct {
-	pt  board.PieceType
-	max int
-}{{board.Pawn, 8}, {board.Lance, 4}, {board.Knight, 4}, {board.Silver, 4}, {board.Gold, 4}, {board.Bishop, 2}, {board.Rook, 2}}
-
 // InputFeatures writes the planes of d into f1 (Features1Num*81 values)
 // and f2 (Features2Num*81 values) and returns whether the side to move is
 // in check. Both are overwritten entirely, each in one sweep from the

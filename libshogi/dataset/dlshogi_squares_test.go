@@ -5,6 +5,14 @@ import (
 	"github.com/libshogi/libshogi/libshogi/record"
 )
 
+// handPlanes lists the hand piece types in plane order with their plane
+// count (the most of that type the planes show): the table the reference
+// implementations read (handPlaneBits has it unrolled).
+var handPlanes = [7]struct {
+	pt  board.PieceType
+	max int
+}{{board.Pawn, 8}, {board.Lance, 4}, {board.Knight, 4}, {board.Silver, 4}, {board.Gold, 4}, {board.Bishop, 2}, {board.Rook, 2}}
+
 // inputFeaturesSquares is the earlier InputFeatures, kept as a second
 // independent implementation to test against (and to benchmark against in
 // the same run): clear the planes, then set square by square, counting

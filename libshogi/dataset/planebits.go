@@ -81,16 +81,7 @@ func (pb *planeBits) compute(d *record.Diagram) bool {
 		king = kb.First()
 	}
 	check := king != board.NoSquare && planes[Features1PerSide+2*PieceTypeNum].Has(king)
-	f2 := uint64(0)
-	for rel := 0; rel < 2; rel++ {
-		h := d.Hands[d.Side^board.Color(rel)]
-		base := rel * HandPlanesPerSide
-		for _, hp := range handPlanes {
-			k := min(h.Count(hp.pt), hp.max)
-			f2 |= (1<<k - 1) << base
-			base += hp.max
-		}
-	}
+	f2 := handPlaneBits(d.Hands[d.Side]) | handPlaneBits(d.Hands[d.Side^1])<<HandPlanesPerSide
 	if check {
 		f2 |= 1 << (2 * HandPlanesPerSide)
 	}
@@ -177,4 +168,14 @@ func slidePlanes(pl *[Features1PerSide]board.Bitboard, list []placed, occ board.
 		c0 = c0.Or(a)
 	}
 	pl[2*PieceTypeNum], pl[2*PieceTypeNum+1], pl[2*PieceTypeNum+2] = c0, c1, c2
+}
+
+// handPlaneBits is the 28 hand planes of one side as bits: k pieces of a
+// type set the first min(k, max) planes of its block, in the order and
+// sizes the features2 comment in dlshogi.go gives (P 8, L 4, N 4, S 4, G 4,
+// B 2, R 2).
+func handPlaneBits(h board.Hand) uint64 {
+	run := func(pt board.PieceType, max int) uint64 { return 1<<min(h.Count(pt), max) - 1 }
+	return run(board.Pawn, 8) | run(board.Lance, 4)<<8 | run(board.Knight, 4)<<12 | run(board.Silver, 4)<<16 |
+		run(board.Gold, 4)<<20 | run(board.Bishop, 2)<<24 | run(board.Rook, 2)<<26
 }
