@@ -48,11 +48,9 @@ func (pb *planeBits) compute(d *record.Diagram) bool {
 	if d.Side == board.White {
 		flip, o, g = board.NewPiece(board.White, board.NoPieceType), 80, -1
 	}
-	// The pieces in four lists, by side (us, them) and by kind (stepping,
-	// sliding), without a branch per piece: each list then runs one
-	// attack function with its count planes in registers.
-	var lists [4][board.NumSquares]placed
-	var counts uint32 // the length of list k in byte k (in a register)
+	// One pass over the occupied squares, eight squares a word: a bitboard
+	// per piece code, and the occupancy.
+	var byCode [board.NumPieces]board.Bitboard
 	var occ board.Bitboard
 	var buf [88]byte // the board and 7 empty squares, a whole number of words
 	copy(buf[:], (*[board.NumSquares]byte)(unsafe.Pointer(&d.Squares))[:])
@@ -60,22 +58,52 @@ func (pb *planeBits) compute(d *record.Diagram) bool {
 		w := binary.LittleEndian.Uint64(buf[base:])
 		for m := occupiedBytes(w); m != 0; m &= m - 1 {
 			j := bits.TrailingZeros64(m)
-			s := board.Square(o + g*(base+j/8))
-			pc := board.Piece(w>>(j&^7)) ^ flip
-			k := uint(pc.Color())<<1 | uint(sliding[pc&31])
-			lists[k][counts>>(8*k)&0xff] = placed{pc, s}
-			counts += 1 << (8 * k)
-			occ = occ.Or(board.SquareBB(s))
+			sb := board.SquareBB(board.Square(o + g*(base+j/8)))
+			pc := (board.Piece(w>>(j&^7)) ^ flip) & (board.NumPieces - 1)
+			byCode[pc] = byCode[pc].Or(sb)
+			occ = occ.Or(sb)
 		}
 	}
-
+	// Then type by type: the piece plane is that bitboard, the attack
+	// plane the union of its pieces' attacks, and each attack set promotes
+	// the squares it shares with the lower count planes (all in registers
+	// through a side; stepping and sliding types in their own loops).
 	pb.f1 = [Features1Num]board.Bitboard{}
-	planes := &pb.f1
-	for side := 0; side < 2; side++ {
-		pl := (*[Features1PerSide]board.Bitboard)(planes[side*Features1PerSide:])
-		stepPlanes(pl, lists[2*side][:counts>>(16*side)&0xff])
-		slidePlanes(pl, lists[2*side+1][:counts>>(16*side+8)&0xff], occ)
+	for side := board.Black; side <= board.White; side++ {
+		pl := (*[Features1PerSide]board.Bitboard)(pb.f1[int(side)*Features1PerSide:])
+		var c0, c1, c2 board.Bitboard
+		for _, pt := range &steppingTypes {
+			bb := byCode[board.NewPiece(side, pt)]
+			t := int(pt-1) % PieceTypeNum
+			pl[t] = bb
+			var union board.Bitboard
+			for bb.NonZero() {
+				a := board.StepAttacks(side, pt, bb.Pop())
+				union = union.Or(a)
+				c2 = c2.Or(c1.And(a))
+				c1 = c1.Or(c0.And(a))
+				c0 = c0.Or(a)
+			}
+			pl[PieceTypeNum+t] = union
+		}
+		for _, pt := range &slidingTypes {
+			pc := board.NewPiece(side, pt)
+			bb := byCode[pc]
+			t := int(pt-1) % PieceTypeNum
+			pl[t] = bb
+			var union board.Bitboard
+			for bb.NonZero() {
+				a := board.Attacks(pc, bb.Pop(), occ)
+				union = union.Or(a)
+				c2 = c2.Or(c1.And(a))
+				c1 = c1.Or(c0.And(a))
+				c0 = c0.Or(a)
+			}
+			pl[PieceTypeNum+t] = union
+		}
+		pl[2*PieceTypeNum], pl[2*PieceTypeNum+1], pl[2*PieceTypeNum+2] = c0, c1, c2
 	}
+	planes := &pb.f1
 	king := board.NoSquare
 	if kb := planes[int(board.King)-1]; kb.NonZero() {
 		king = kb.First()
@@ -120,56 +148,6 @@ func (pb *planeBits) putBits(f1, f2 []uint8) {
 	binary.LittleEndian.PutUint64(f2[:Features2Bytes], pb.f2)
 }
 
-// placed is a piece on a square.
-type placed struct {
-	pc board.Piece
-	s  board.Square
-}
-
-// sliding[pc] is 1 for the pieces whose attacks depend on the occupancy.
-var sliding = func() (t [board.NumPieces]uint8) {
-	for pc := range t {
-		switch board.Piece(pc).Type() {
-		case board.Lance, board.Bishop, board.Rook, board.Horse, board.Dragon:
-			t[pc] = 1
-		}
-	}
-	return
-}()
-
-// stepPlanes adds stepping pieces of one side to its 31 planes: the piece
-// planes, the attack planes by type, and the count planes (each attack set
-// promotes the squares it shares with the lower counts; they stay in
-// registers through the loop).
-func stepPlanes(pl *[Features1PerSide]board.Bitboard, list []placed) {
-	c0, c1, c2 := pl[2*PieceTypeNum], pl[2*PieceTypeNum+1], pl[2*PieceTypeNum+2]
-	for _, x := range list {
-		t := int(x.pc.Type()-1) % PieceTypeNum
-		pl[t] = pl[t].Or(board.SquareBB(x.s))
-		a := board.StepAttacks(x.pc.Color(), x.pc.Type(), x.s)
-		pl[PieceTypeNum+t] = pl[PieceTypeNum+t].Or(a)
-		c2 = c2.Or(c1.And(a))
-		c1 = c1.Or(c0.And(a))
-		c0 = c0.Or(a)
-	}
-	pl[2*PieceTypeNum], pl[2*PieceTypeNum+1], pl[2*PieceTypeNum+2] = c0, c1, c2
-}
-
-// slidePlanes is stepPlanes for the sliding pieces.
-func slidePlanes(pl *[Features1PerSide]board.Bitboard, list []placed, occ board.Bitboard) {
-	c0, c1, c2 := pl[2*PieceTypeNum], pl[2*PieceTypeNum+1], pl[2*PieceTypeNum+2]
-	for _, x := range list {
-		t := int(x.pc.Type()-1) % PieceTypeNum
-		pl[t] = pl[t].Or(board.SquareBB(x.s))
-		a := board.Attacks(x.pc, x.s, occ)
-		pl[PieceTypeNum+t] = pl[PieceTypeNum+t].Or(a)
-		c2 = c2.Or(c1.And(a))
-		c1 = c1.Or(c0.And(a))
-		c0 = c0.Or(a)
-	}
-	pl[2*PieceTypeNum], pl[2*PieceTypeNum+1], pl[2*PieceTypeNum+2] = c0, c1, c2
-}
-
 // handPlaneBits is the 28 hand planes of one side as bits: k pieces of a
 // type set the first min(k, max) planes of its block, in the order and
 // sizes the features2 comment in dlshogi.go gives (P 8, L 4, N 4, S 4, G 4,
@@ -179,3 +157,10 @@ func handPlaneBits(h board.Hand) uint64 {
 	return run(board.Pawn, 8) | run(board.Lance, 4)<<8 | run(board.Knight, 4)<<12 | run(board.Silver, 4)<<16 |
 		run(board.Gold, 4)<<20 | run(board.Bishop, 2)<<24 | run(board.Rook, 2)<<26
 }
+
+// Piece types by kind, in any order (each fills its own planes).
+var (
+	steppingTypes = [...]board.PieceType{board.Pawn, board.Knight, board.Silver, board.Gold, board.King,
+		board.ProPawn, board.ProLance, board.ProKnight, board.ProSilver}
+	slidingTypes = [...]board.PieceType{board.Lance, board.Bishop, board.Rook, board.Horse, board.Dragon}
+)
