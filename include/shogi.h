@@ -1277,8 +1277,8 @@ SHOGI_API shogi_status_t shogi_match_run(shogi_selfplay_job_t job,
  *   batch_size=1024  threads=1  shuffle=0 (positions held; 0: file order)
  *   seed=0  shuffle_files=0|1 (a new seeded file order each epoch)
  *   epochs=1 (negative: forever)  features=HalfKP
- *   layout=padded,csr,planes,planes_u8 (default: padded,csr with features,
- *     else planes)
+ *   layout=padded,csr,planes,planes_u8,planes_bits (default: padded,csr
+ *     with features, else planes; planes_bits: see shogi_dataset_planes_bits)
  *   skip_in_check=0|1  skip_capture=0|1  skip_promotion=0|1
  *   max_abs_score=N (0: none)  min_ply=N  skip_fraction=0..1
  * A position is removed by the first filter in that order that rejects it.
@@ -2117,6 +2117,41 @@ SHOGI_API shogi_status_t shogi_engine_evaluation(shogi_engine_t eng,
 SHOGI_API shogi_status_t shogi_position_legal_moves_after(shogi_position_t pos, uint32_t move,
                                                           uint32_t *moves, size_t capacity,
                                                           size_t *count, shogi_error_t *err);
+
+/* ---- dlshogi packed planes (ABI 1.3) ---- */
+
+/* The dlshogi planes packed one bit a value (1/39 of the float32 bytes),
+ * for a trainer that unpacks them on the GPU; values are those of the
+ * float32 planes (docs/specs/dlshogi-features.md). features1: 992 bytes a
+ * position, 16 a plane: square s of plane p is bit s % 8 (least
+ * significant first) of byte 16 * p + s / 8; bits 81..127 of a plane are 0.
+ * features2: 8 bytes a position, bit p % 8 of byte p / 8 is plane p (all
+ * ones or all zeros in the float form); bits 57..63 are 0. */
+#define SHOGI_DLSHOGI_FEATURES1_BYTES 992
+#define SHOGI_DLSHOGI_FEATURES2_BYTES 8
+
+/* The packed planes of the batch the latest shogi_dataset_next returned,
+ * for a stream opened with layout planes_bits: *features1 (n * 992 bytes)
+ * and *features2 (n * 8), *n (may be NULL) the batch's positions. NULL and
+ * 0 when the stream has no such layout or no current batch (before the
+ * first, at the end). The memory belongs to the stream and holds the
+ * batch until the next shogi_dataset_next or shogi_dataset_free. */
+SHOGI_API shogi_status_t shogi_dataset_planes_bits(shogi_dataset_t ds,
+                                                   const uint8_t **features1,
+                                                   const uint8_t **features2,
+                                                   int64_t *n,
+                                                   shogi_error_t *err);
+
+/* shogi_dlshogi_features into packed planes: features1 n * 992 bytes,
+ * features2 n * 8, move_labels n (may be NULL). A bad record gets zero
+ * bytes and label -1; *n_bad (may be NULL) counts them. */
+SHOGI_API shogi_status_t shogi_dlshogi_features_bits(const void *records, size_t n,
+                                                     int32_t format,
+                                                     uint8_t *features1,
+                                                     uint8_t *features2,
+                                                     int32_t *move_labels,
+                                                     size_t *n_bad,
+                                                     shogi_error_t *err);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -45,6 +45,11 @@ func (b Bitboard) MoreThanOne() bool {
 	return b.lo&(b.lo-1) != 0 || b.hi&(b.hi-1) != 0
 }
 
+// Words returns the set as two words: squares 0..62 in bits 0..62 of lo,
+// squares 63..80 in bits 0..17 of hi (so lo | hi<<63 holds squares 0..63),
+// for code that packs bitboards into other bit layouts.
+func (b Bitboard) Words() (lo, hi uint64) { return b.lo, b.hi }
+
 // Has reports whether s is in the set.
 func (b Bitboard) Has(s Square) bool {
 	if s < 63 {

@@ -41,7 +41,11 @@ type Batch struct {
 	// Features1Num x 81 bytes and N x Features2Num bytes.
 	Features1U8 []uint8
 	Features2U8 []uint8
-	MoveLabel   []int32
+	// The packed planes (LayoutPlanesBits, see InputFeaturesBits): N x
+	// Features1Bytes and N x Features2Bytes bytes.
+	Features1Bits []uint8
+	Features2Bits []uint8
+	MoveLabel     []int32
 	// Policy targets (with the planes): row i's candidate moves are
 	// PolicyLabel[PolicyOffsets[i]:PolicyOffsets[i+1]] with probabilities
 	// PolicyProb (visits / total visits) for hcpe3 positions; a position
@@ -66,6 +70,7 @@ type batchArrays struct {
 	move                    []uint16
 	f1, f2                  []float32
 	f1u8, f2u8              []uint8
+	f1bits, f2bits          []uint8
 	label                   []int32
 	polOff, polLabel        []int32
 	polProb                 []float32
@@ -112,7 +117,11 @@ func (b *Batch) alloc(n int, fs FeatureSet, layout Layout, alloc Allocator) {
 		a.f1u8 = makeSlice[uint8](alloc, n*Features1Num*81)
 		a.f2u8 = makeSlice[uint8](alloc, n*Features2Num)
 	}
-	if layout&(LayoutPlanes|LayoutPlanesU8) != 0 {
+	if layout&LayoutPlanesBits != 0 {
+		a.f1bits = makeSlice[uint8](alloc, n*Features1Bytes)
+		a.f2bits = makeSlice[uint8](alloc, n*Features2Bytes)
+	}
+	if layout&layoutsWithPlanes != 0 {
 		a.label = makeSlice[int32](alloc, n)
 		a.polOff = makeSlice[int32](alloc, n+1)
 		a.polLabel = makeSlice[int32](alloc, 4*n)[:0]
@@ -179,11 +188,18 @@ func (b *Batch) fillRows(rows []Sample, lo, hi int, fs FeatureSet) {
 		}
 		a.stm[i] = uint8(d.Side)
 		a.score[i], a.result[i], a.ply[i], a.move[i] = s.Score, s.Result, int32(d.Ply), s.Move
-		if b.layout&LayoutPlanes != 0 {
-			InputFeatures(d, a.f1[i*Features1Num*81:(i+1)*Features1Num*81], a.f2[i*Features2Num*81:(i+1)*Features2Num*81])
-		}
-		if b.layout&LayoutPlanesU8 != 0 {
-			InputFeaturesU8(d, a.f1u8[i*Features1Num*81:(i+1)*Features1Num*81], a.f2u8[i*Features2Num:(i+1)*Features2Num])
+		if b.layout&(LayoutPlanes|LayoutPlanesU8|LayoutPlanesBits) != 0 {
+			var pb planeBits // computed once for every form asked for
+			pb.compute(d)
+			if b.layout&LayoutPlanes != 0 {
+				pb.putFloats(a.f1[i*Features1Num*81:(i+1)*Features1Num*81], a.f2[i*Features2Num*81:(i+1)*Features2Num*81])
+			}
+			if b.layout&LayoutPlanesU8 != 0 {
+				pb.putU8(a.f1u8[i*Features1Num*81:(i+1)*Features1Num*81], a.f2u8[i*Features2Num:(i+1)*Features2Num])
+			}
+			if b.layout&LayoutPlanesBits != 0 {
+				pb.putBits(a.f1bits[i*Features1Bytes:(i+1)*Features1Bytes], a.f2bits[i*Features2Bytes:(i+1)*Features2Bytes])
+			}
 		}
 		if a.label != nil {
 			a.label[i] = MoveLabel(s.Move, d.Side)
@@ -239,6 +255,9 @@ func (b *Batch) finish() {
 	}
 	if a.f1u8 != nil {
 		b.Features1U8, b.Features2U8 = a.f1u8[:n*Features1Num*81], a.f2u8[:n*Features2Num]
+	}
+	if a.f1bits != nil {
+		b.Features1Bits, b.Features2Bits = a.f1bits[:n*Features1Bytes], a.f2bits[:n*Features2Bytes]
 	}
 	if a.label != nil {
 		b.MoveLabel = a.label[:n]

@@ -115,6 +115,10 @@ func BenchmarkBaselineDecodeFeatures(b *testing.B) {
 // one op = one position.
 func BenchmarkInputFeatures(b *testing.B) { benchPlanes(b, InputFeatures) }
 
+// BenchmarkInputFeaturesSquares: the earlier square-by-square planes
+// (clear, then set), the baseline for BenchmarkInputFeatures in one run.
+func BenchmarkInputFeaturesSquares(b *testing.B) { benchPlanes(b, inputFeaturesSquares) }
+
 // BenchmarkZeroPlanes: the floor under BenchmarkInputFeatures — only
 // zeroing the 38.5 KB of float32 planes of a position, same buffers.
 func BenchmarkZeroPlanes(b *testing.B) {
@@ -142,6 +146,23 @@ func BenchmarkInputFeaturesU8(b *testing.B) {
 	}
 }
 
+// BenchmarkInputFeaturesBits: the packed planes (636 bytes a position),
+// same positions and bulk sizes.
+func BenchmarkInputFeaturesBits(b *testing.B) {
+	benchData(b)
+	for _, bulk := range []int{8, 256} {
+		b.Run(fmt.Sprintf("bulk=%d", bulk), func(b *testing.B) {
+			f1 := make([]uint8, bulk*Features1Bytes)
+			f2 := make([]uint8, bulk*Features2Bytes)
+			cputime.Measure(b, true, func(i int) int {
+				k := i % bulk
+				InputFeaturesBits(&benchDiags[i%len(benchDiags)], f1[k*Features1Bytes:(k+1)*Features1Bytes], f2[k*Features2Bytes:(k+1)*Features2Bytes])
+				return 1
+			})
+		})
+	}
+}
+
 func benchPlanes(b *testing.B, planes func(d *record.Diagram, f1, f2 []float32) bool) {
 	benchData(b)
 	for _, bulk := range []int{8, 256} {
@@ -158,18 +179,24 @@ func benchPlanes(b *testing.B, planes func(d *record.Diagram, f1, f2 []float32) 
 }
 
 // BenchmarkStreamPlanes: one op = one position delivered as dlshogi planes
-// from hcpe (decode + planes + label), batches of 256.
+// (float32, bytes or bits) from hcpe (decode + planes + label), batches of
+// 256.
 func BenchmarkStreamPlanes(b *testing.B) {
 	path := benchData(b)[FormatHCPE]
-	for _, th := range []int{1, 2} {
-		b.Run(fmt.Sprintf("threads=%d", th), func(b *testing.B) {
-			st, err := Open([]string{path}, Options{Layout: LayoutPlanes, Threads: th, Epochs: -1, BatchSize: 256})
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer st.Close()
-			warmUp(b, st)
-			cputime.Measure(b, false, func(int) int { return nextBatch(b, st) })
-		})
+	for _, layout := range []struct {
+		name string
+		l    Layout
+	}{{"f32", LayoutPlanes}, {"u8", LayoutPlanesU8}, {"bits", LayoutPlanesBits}} {
+		for _, th := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/threads=%d", layout.name, th), func(b *testing.B) {
+				st, err := Open([]string{path}, Options{Layout: layout.l, Threads: th, Epochs: -1, BatchSize: 256})
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer st.Close()
+				warmUp(b, st)
+				cputime.Measure(b, false, func(int) int { return nextBatch(b, st) })
+			})
+		}
 	}
 }

@@ -165,6 +165,16 @@ func (st *Stream) Next() (*Batch, error) {
 	return b, nil
 }
 
+// Current is the batch the latest Next returned (nil when there is none:
+// before the first batch, at the end, after Close); valid as long as that
+// batch is.
+func (st *Stream) Current() *Batch {
+	if st.closed || st.batch.N == 0 || st.stats.Batches == 0 {
+		return nil
+	}
+	return &st.batch
+}
+
 // Stats returns the counts so far (a copy).
 func (st *Stream) Stats() Stats {
 	s := st.stats

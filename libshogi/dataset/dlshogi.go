@@ -35,18 +35,15 @@ const (
 	MoveLabelNum   = (MoveDirections + 7) * 81 // 2187
 )
 
-// handPlanes lists the hand piece types in plane order with their plane
-// count (the most of that type the planes show).
-var handPlanes = [7]struct {
-	pt  board.PieceType
-	max int
-}{{board.Pawn, 8}, {board.Lance, 4}, {board.Knight, 4}, {board.Silver, 4}, {board.Gold, 4}, {board.Bishop, 2}, {board.Rook, 2}}
-
 // InputFeatures writes the planes of d into f1 (Features1Num*81 values)
 // and f2 (Features2Num*81 values) and returns whether the side to move is
-// in check. Both are overwritten entirely.
+// in check. Both are overwritten entirely, each in one sweep from the
+// planes computed as bits (see planebits.go).
 func InputFeatures(d *record.Diagram, f1, f2 []float32) bool {
-	return inputFeatures(d, f1[:Features1Num*81], f2[:Features2Num*81], 81, onesF32[:])
+	var pb planeBits
+	check := pb.compute(d)
+	pb.putFloats(f1, f2)
+	return check
 }
 
 // InputFeaturesU8 is InputFeatures in a compact form, a quarter of the
@@ -55,93 +52,26 @@ func InputFeatures(d *record.Diagram, f1, f2 []float32) bool {
 // ones or all zeros). A trainer widens them on the GPU (to float32, and f2
 // broadcast to 9x9); the values are those of InputFeatures.
 func InputFeaturesU8(d *record.Diagram, f1, f2 []uint8) bool {
-	return inputFeatures(d, f1[:Features1Num*81], f2[:Features2Num], 1, onesU8[:])
-}
-
-// inputFeatures writes both forms; a features2 plane is width values.
-func inputFeatures[T float32 | uint8](d *record.Diagram, f1, f2 []T, width int, ones []T) bool {
-	clear(f1) // two large clears beat many small ones
-	clear(f2)
-	us := d.Side
-	// Square s is written at o + g*s: s for Black to move, 80-s for White.
-	o, g := 0, 1
-	if us == board.White {
-		o, g = 80, -1
-	}
-
-	// One pass over the board for the pieces, the occupancy and our king.
-	var sqs [board.NumSquares]uint8
-	n := 0
-	var occ board.Bitboard
-	king := board.NoSquare
-	ourKing := board.NewPiece(us, board.King)
-	for sq, pc := range d.Squares {
-		if pc != board.NoPiece {
-			sqs[n] = uint8(sq)
-			n++
-			occ.Set(board.Square(sq))
-			if pc == ourKing {
-				king = board.Square(sq)
-			}
-		}
-	}
-
-	var count [2][81]uint8 // attackers per square, by absolute colour
-	for _, s8 := range sqs[:n] {
-		sq := board.Square(s8)
-		pc := d.Squares[sq]
-		c := pc.Color()
-		base := int(c^us) * Features1PerSide * 81 // us first, then them
-		t := int(pc.Type()) - 1
-		f1[base+t*81+o+g*int(sq)] = 1
-		att := board.Attacks(pc, sq, occ)
-		plane := f1[base+(PieceTypeNum+t)*81 : base+(PieceTypeNum+t+1)*81]
-		counts := f1[base+2*PieceTypeNum*81 : base+Features1PerSide*81]
-		cnt := &count[c]
-		for att.NonZero() {
-			a := att.Pop()
-			k := cnt[a] + 1
-			cnt[a] = k
-			r := o + g*int(a)
-			plane[r] = 1
-			if k <= MaxAttackNum { // the k-th attacker lights count plane k-1
-				counts[int(k-1)*81+r] = 1
-			}
-		}
-	}
-	for c := board.Black; c <= board.White; c++ {
-		h := d.Hands[c]
-		p := int(c^us) * HandPlanesPerSide * width
-		for _, hp := range handPlanes {
-			if k := min(h.Count(hp.pt), hp.max); k > 0 {
-				copy(f2[p:p+k*width], ones)
-			}
-			p += hp.max * width
-		}
-	}
-	check := king != board.NoSquare && count[us^1][king] > 0
-	if check {
-		copy(f2[2*HandPlanesPerSide*width:], ones)
-	}
+	var pb planeBits
+	check := pb.compute(d)
+	pb.putU8(f1, f2)
 	return check
 }
 
-// onesF32 and onesU8 are copied from to fill planes with 1 (copy is
-// vectorized, a loop is not).
-var (
-	onesF32 = func() (o [Features2Num * 81]float32) {
-		for i := range o {
-			o[i] = 1
-		}
-		return
-	}()
-	onesU8 = func() (o [Features2Num * 81]uint8) {
-		for i := range o {
-			o[i] = 1
-		}
-		return
-	}()
-)
+// InputFeaturesBits is InputFeatures packed one bit a value, 1/39 of the
+// float32 bytes: f1 holds Features1Bytes (992) bytes, 16 a plane, where
+// square s of features1 plane p is bit s%8 (least significant first) of
+// byte 16p + s/8 (bits 81-127 of a plane are 0); f2 holds Features2Bytes
+// (8) bytes, bit p%8 of byte p/8 being features2 plane p, all ones or all
+// zeros in the float form (bits 57-63 are 0). A trainer unpacks them on
+// the GPU: numpy unpackbits(bitorder="little"), then reshape to
+// (62, 128), keep [:, :81] and reshape to (62, 9, 9).
+func InputFeaturesBits(d *record.Diagram, f1, f2 []uint8) bool {
+	var pb planeBits
+	check := pb.compute(d)
+	pb.putBits(f1, f2)
+	return check
+}
 
 // Move directions, seen from the side to move after the rotation ("up" is
 // toward rank 1; "left" toward file 9, the mover's left as Black).

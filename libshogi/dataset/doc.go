@@ -3,8 +3,8 @@
 // into batches that a training loop consumes directly: sparse NNUE feature
 // indices of both perspectives (padded and CSR layouts) with side to move,
 // score, result, ply and move; or dlshogi/AlphaZero-style input planes
-// (float32 as cshogi makes them, or a compact byte form), move labels and
-// policy targets (hcpe3 visit shares).
+// (float32 as cshogi makes them, a compact byte form, or packed one bit a
+// value), move labels and policy targets (hcpe3 visit shares).
 //
 // A Stream reads one or many files with several decode goroutines, filters
 // positions (each filter counts what it removed), shuffles them through a

@@ -1,9 +1,12 @@
 package dataset
 
 import (
+	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"sort"
 	"strings"
+	"unsafe"
 
 	"github.com/libshogi/libshogi/libshogi/board"
 	"github.com/libshogi/libshogi/libshogi/nnue"
@@ -70,52 +73,92 @@ func (halfKP) AppendActive(dst []int32, d *record.Diagram, p board.Color) ([]int
 	return nnue.AppendActivePieces(dst, &d.Squares, &d.Hands, d.KingSquare(p), p)
 }
 
-// AppendBoth lists both perspectives with one scan for the kings and one
-// over the pieces, using nnue's BonaPiece numbering (same order as
+// AppendBoth lists both perspectives in one pass over the occupied
+// squares, with BonaPiece bases from tables (same order as
 // nnue.AppendActivePieces: board squares, then hands, then empty slots).
+// When dst has room for MaxActive more it writes by index, else appends.
 func (h halfKP) AppendBoth(black, white []int32, d *record.Diagram) ([]int32, []int32, bool, bool) {
+	var pcs [board.NumSquares]board.Piece
+	var sqs [board.NumSquares]int32
+	n := 0
 	bk, wk := board.NoSquare, board.NoSquare
-	for sq, pc := range d.Squares {
-		if pc.Type() == board.King {
-			if pc.Color() == board.Black {
-				bk = board.Square(sq)
-			} else {
-				wk = board.Square(sq)
+	var buf [88]byte // the board and 7 empty squares, a whole number of words
+	copy(buf[:], (*[board.NumSquares]byte)(unsafe.Pointer(&d.Squares))[:])
+	for base := 0; base < len(buf); base += 8 {
+		w := binary.LittleEndian.Uint64(buf[base:])
+		for m := occupiedBytes(w); m != 0; m &= m - 1 {
+			j := bits.TrailingZeros64(m)
+			pc, sq := board.Piece(w>>(j&^7)), base+j/8
+			if pc.Type() == board.King {
+				if pc.Color() == board.Black {
+					bk = board.Square(sq)
+				} else {
+					wk = board.Square(sq)
+				}
+				continue
 			}
+			pcs[n], sqs[n] = pc, int32(sq)
+			n++
 		}
 	}
-	if bk == board.NoSquare || wk == board.NoSquare {
+	const m = nnue.MaxPieces
+	if bk == board.NoSquare || wk == board.NoSquare || n > m ||
+		cap(black)-len(black) < m || cap(white)-len(white) < m {
 		b, okB := h.AppendActive(black, d, board.Black)
 		w, okW := h.AppendActive(white, d, board.White)
 		return b, w, okB, okW
 	}
 	bb := int32(nnue.KingIndex(board.Black, bk) * nnue.FEEnd)
 	wb := int32(nnue.KingIndex(board.White, wk) * nnue.FEEnd)
-	n := 0
-	for sq, pc := range d.Squares {
-		if pc == board.NoPiece || pc.Type() == board.King {
-			continue
-		}
-		black = append(black, bb+int32(nnue.BoardBona(board.Black, pc, board.Square(sq))))
-		white = append(white, wb+int32(nnue.BoardBona(board.White, pc, board.Square(sq))))
-		n++
+	rb, rw := black[len(black):len(black)+m], white[len(white):len(white)+m]
+	for i := 0; i < n; i++ {
+		pc, sq := pcs[i], sqs[i]
+		rb[i] = bb + halfKPBoard[board.Black][pc] + sq
+		rw[i] = wb + halfKPBoard[board.White][pc] - sq
 	}
 	for c := board.Black; c <= board.White; c++ {
 		hand := d.Hands[c]
 		for pt := board.Pawn; pt <= board.Gold; pt++ {
 			k := hand.Count(pt)
-			for i := 0; i < k; i++ {
-				black = append(black, bb+int32(nnue.HandBona(board.Black, c, pt, i)))
-				white = append(white, wb+int32(nnue.HandBona(board.White, c, pt, i)))
+			if n+k > m { // more pieces than a set holds: AppendActive's word
+				b, okB := h.AppendActive(black, d, board.Black)
+				w, okW := h.AppendActive(white, d, board.White)
+				return b, w, okB, okW
 			}
-			n += k
+			hb, hw := bb+halfKPHand[board.Black][c][pt], wb+halfKPHand[board.White][c][pt]
+			for i := int32(0); i < int32(k); i++ {
+				rb[n], rw[n] = hb+i, hw+i
+				n++
+			}
 		}
 	}
-	for ; n < nnue.MaxPieces; n++ {
-		black = append(black, bb+nnue.BonaZero)
-		white = append(white, wb+nnue.BonaZero)
+	for ; n < m; n++ {
+		rb[n], rw[n] = bb+nnue.BonaZero, wb+nnue.BonaZero
 	}
-	return black, white, true, true
+	return black[:len(black)+m], white[:len(white)+m], true, true
+}
+
+// halfKPBoard[p][pc] + sq (Black) or - sq (White) is the BonaPiece of pc
+// on sq seen from p; halfKPHand[p][owner][pt] is the first hand BonaPiece
+// of pt held by owner, seen from p (the i-th adds i).
+var halfKPBoard [2][board.NumPieces]int32
+var halfKPHand [2][2][board.Gold + 1]int32
+
+func init() {
+	for pc := board.Piece(0); pc < board.NumPieces; pc++ {
+		if pt := pc.Type(); pt == board.NoPieceType || pt == board.King || pt >= board.NumPieceTypes {
+			continue
+		}
+		halfKPBoard[board.Black][pc] = int32(nnue.BoardBona(board.Black, pc, 0))
+		halfKPBoard[board.White][pc] = int32(nnue.BoardBona(board.White, pc, 0))
+	}
+	for p := board.Black; p <= board.White; p++ {
+		for c := board.Black; c <= board.White; c++ {
+			for pt := board.Pawn; pt <= board.Gold; pt++ {
+				halfKPHand[p][c][pt] = int32(nnue.HandBona(p, c, pt, 0))
+			}
+		}
+	}
 }
 
 func init() { RegisterFeatureSet(halfKP{}, nnue.HalfKP.Name) }

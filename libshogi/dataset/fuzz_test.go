@@ -29,7 +29,7 @@ func FuzzStream(f *testing.F) {
 			if err := os.WriteFile(path, data, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			st, err := Open([]string{path}, Options{FeatureSet: "HalfKP", Layout: LayoutPadded | LayoutCSR | LayoutPlanes, BatchSize: 7, Threads: 2, ShuffleBuffer: 5, Filters: Filters{SkipInCheck: true, MinPly: 2}})
+			st, err := Open([]string{path}, Options{FeatureSet: "HalfKP", Layout: LayoutPadded | LayoutCSR | LayoutPlanes | LayoutPlanesBits, BatchSize: 7, Threads: 2, ShuffleBuffer: 5, Filters: Filters{SkipInCheck: true, MinPly: 2}})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -65,7 +65,15 @@ const (
 	// LayoutPlanesU8: the same planes as bytes, features2 one byte a plane
 	// (InputFeaturesU8), and the move labels: 5 KB a position, not 38.5 KB.
 	LayoutPlanesU8
+	// LayoutPlanesBits: the same planes packed one bit a value
+	// (InputFeaturesBits: features1 628 bytes, features2 8 bytes a
+	// position), and the move labels.
+	LayoutPlanesBits
 )
+
+// layoutsWithPlanes are the layouts that come with move labels and
+// policy targets.
+const layoutsWithPlanes = LayoutPlanes | LayoutPlanesU8 | LayoutPlanesBits
 
 // Options configure a Stream. The zero value (plus a feature set or
 // LayoutPlanes) reads every file once in order, 1024 positions a batch.
@@ -131,7 +139,7 @@ func (o *Options) normalize() error {
 			o.Layout = LayoutPlanes
 		}
 	}
-	if o.Layout&^(LayoutPadded|LayoutCSR|LayoutPlanes|LayoutPlanesU8) != 0 {
+	if o.Layout&^(LayoutPadded|LayoutCSR|layoutsWithPlanes) != 0 {
 		return fmt.Errorf("dataset: unknown layout bits %#x", uint32(o.Layout))
 	}
 	if o.Layout&LayoutPlanes != 0 && o.BatchSize > maxPlanesBatch {

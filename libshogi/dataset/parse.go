@@ -12,7 +12,7 @@ import (
 //	format=auto|psv|hcpe|hcpe3  batch_size=N  threads=N  shuffle=N  seed=N
 //	shuffle_files=0|1 (a new file order each epoch)
 //	epochs=N (negative: forever)  features=HalfKP
-//	layout=padded,csr,planes,planes_u8 (any of them, joined by ',' or '+')
+//	layout=padded,csr,planes,planes_u8,planes_bits (any of them, joined by ',' or '+')
 //	skip_in_check=0|1  skip_capture=0|1  skip_promotion=0|1
 //	max_abs_score=N  min_ply=N  skip_fraction=F
 //
@@ -87,8 +87,10 @@ func (o *Options) set(k, v string) error {
 				o.Layout |= LayoutPlanes
 			case "planes_u8":
 				o.Layout |= LayoutPlanesU8
+			case "planes_bits":
+				o.Layout |= LayoutPlanesBits
 			default:
-				return fmt.Errorf("unknown layout %q (padded, csr, planes, planes_u8)", part)
+				return fmt.Errorf("unknown layout %q (padded, csr, planes, planes_u8, planes_bits)", part)
 			}
 		}
 	case "skip_in_check":

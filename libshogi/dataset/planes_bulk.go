@@ -15,6 +15,35 @@ import (
 // records and the first one's error are returned. Large inputs are
 // computed on all CPUs.
 func RecordPlanes(recs []byte, format Format, f1, f2 []float32, labels []int32) (bad int, first error) {
+	const w1, w2 = Features1Num * 81, Features2Num * 81
+	return recordRows(recs, format, len(f1)/w1, len(f2)/w2, labels, func(i int, pb *planeBits) {
+		if pb == nil {
+			clear(f1[i*w1 : (i+1)*w1])
+			clear(f2[i*w2 : (i+1)*w2])
+			return
+		}
+		pb.putFloats(f1[i*w1:(i+1)*w1], f2[i*w2:(i+1)*w2])
+	})
+}
+
+// RecordPlanesBits is RecordPlanes into the packed planes of
+// InputFeaturesBits: f1 holds n*Features1Bytes bytes, f2 n*Features2Bytes.
+func RecordPlanesBits(recs []byte, format Format, f1, f2 []uint8, labels []int32) (bad int, first error) {
+	const w1, w2 = Features1Bytes, Features2Bytes
+	return recordRows(recs, format, len(f1)/w1, len(f2)/w2, labels, func(i int, pb *planeBits) {
+		if pb == nil {
+			clear(f1[i*w1 : (i+1)*w1])
+			clear(f2[i*w2 : (i+1)*w2])
+			return
+		}
+		pb.putBits(f1[i*w1:(i+1)*w1], f2[i*w2:(i+1)*w2])
+	})
+}
+
+// recordRows decodes the records and calls put for each row with its
+// planes (nil for a bad record, whose row is zeroed); rows1 and rows2 are
+// the rows the two outputs hold.
+func recordRows(recs []byte, format Format, rows1, rows2 int, labels []int32, put func(i int, pb *planeBits)) (bad int, first error) {
 	size := 0
 	switch format {
 	case FormatPSV:
@@ -25,7 +54,7 @@ func RecordPlanes(recs []byte, format Format, f1, f2 []float32, labels []int32) 
 		return 0, fmt.Errorf("dataset: planes from %v records: want psv or hcpe", format)
 	}
 	n := len(recs) / size
-	if len(f1) < n*Features1Num*81 || len(f2) < n*Features2Num*81 || (labels != nil && len(labels) < n) {
+	if rows1 < n || rows2 < n || (labels != nil && len(labels) < n) {
 		return 0, fmt.Errorf("dataset: output buffers too small for %d records", n)
 	}
 	// Large inputs are split over the CPUs (rows are independent).
@@ -51,7 +80,7 @@ func RecordPlanes(recs []byte, format Format, f1, f2 []float32, labels []int32) 
 				}
 			}()
 			lo, hi := k*n/parts, (k+1)*n/parts
-			res[k].bad, res[k].first = recordPlanes(recs, size, format, lo, hi, f1, f2, labels)
+			res[k].bad, res[k].first = recordPlanes(recs, size, format, lo, hi, labels, put)
 		}(k)
 	}
 	wg.Wait()
@@ -67,15 +96,14 @@ func RecordPlanes(recs []byte, format Format, f1, f2 []float32, labels []int32) 
 	return bad, first
 }
 
-// recordPlanes does rows lo..hi-1 of RecordPlanes.
-func recordPlanes(recs []byte, size int, format Format, lo, hi int, f1, f2 []float32, labels []int32) (bad int, first error) {
+// recordPlanes does rows lo..hi-1 of recordRows.
+func recordPlanes(recs []byte, size int, format Format, lo, hi int, labels []int32, put func(i int, pb *planeBits)) (bad int, first error) {
 	var d record.Diagram
 	var psv record.PSV
 	var hcpe record.HCPE
+	var pb planeBits
 	for i := lo; i < hi; i++ {
 		b := recs[i*size : (i+1)*size]
-		o1 := f1[i*Features1Num*81 : (i+1)*Features1Num*81]
-		o2 := f2[i*Features2Num*81 : (i+1)*Features2Num*81]
 		var err error
 		var m16 uint16
 		if format == FormatPSV {
@@ -93,14 +121,14 @@ func recordPlanes(recs []byte, size int, format Format, lo, hi int, f1, f2 []flo
 				first = err
 			}
 			bad++
-			clear(o1)
-			clear(o2)
+			put(i, nil)
 			if labels != nil {
 				labels[i] = -1
 			}
 			continue
 		}
-		InputFeatures(&d, o1, o2)
+		pb.compute(&d)
+		put(i, &pb)
 		if labels != nil {
 			labels[i] = MoveLabel(m16, d.Side)
 		}

@@ -200,6 +200,9 @@ namespace LibShogi
 
         private readonly DatasetHandle handle;
 
+        /// <summary>The stream's handle, for the other sections' calls.</summary>
+        internal DatasetHandle Handle { get { return handle; } }
+
         /// <summary>Opens a stream over PSV, hcpe or hcpe3 files and starts
         /// its reader threads.</summary>
         /// <param name="files">the training files; never null, nor any path in it</param>

@@ -59,6 +59,7 @@ namespace LibShogi.Tests
             RecordListsTests.RunAll();
             SelfPlayTests.RunAll();
             DatasetTests.RunAll();
+            PlanesBitsTests.RunAll();
             BookTests.RunAll(testdata);
             SearchAsyncTests.RunAll();
             BoardModelTests.RunAll();

@@ -160,6 +160,14 @@ from .dataset import (  # noqa: F401
     TorchDataset,
     dlshogi_features,
 )
+from . import planes_bits  # noqa: F401
+from .planes_bits import (  # noqa: F401
+    DLSHOGI_FEATURES1_BYTES,
+    DLSHOGI_FEATURES2_BYTES,
+    batch_planes_bits,
+    dlshogi_features_bits,
+    unpack_planes,
+)
 from . import book  # noqa: F401 - also adds Board.book_key / book_key_after
 from .book import (  # noqa: F401
     BOOK_AUTO,

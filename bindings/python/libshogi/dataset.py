@@ -24,7 +24,7 @@ Example::
 Options (keyword arguments, see shogi.h): format ("auto", "psv", "hcpe",
 "hcpe3"), batch_size, threads, shuffle (positions held for shuffling),
 seed, shuffle_files (a new file order each epoch), epochs (negative: forever), features ("HalfKP"), layout (any of
-"padded", "csr", "planes", "planes_u8"), skip_in_check, skip_capture, skip_promotion,
+"padded", "csr", "planes", "planes_u8", "planes_bits": see libshogi.planes_bits), skip_in_check, skip_capture, skip_promotion,
 max_abs_score, min_ply, skip_fraction.
 """
 
@@ -322,22 +322,7 @@ def dlshogi_features(records, features1=None, features2=None, labels=None, forma
     record's planes are zeros and its label -1."""
     _lib.require("shogi_dlshogi_features")
     np = _numpy()
-    from . import records as _records
-
-    if isinstance(records, (bytes, bytearray, memoryview)):
-        records = np.frombuffer(records, dtype=np.uint8)
-    a = np.ascontiguousarray(records)
-    if a.dtype == _records._dtype("PackedSfenValue"):
-        fmt, size = _FORMAT_PSV, 40
-    elif a.dtype == _records._dtype("HuffmanCodedPosAndEval"):
-        fmt, size = _FORMAT_HCPE, 38
-    elif a.dtype == np.uint8 and format in ("psv", "hcpe"):
-        fmt, size = (_FORMAT_PSV, 40) if format == "psv" else (_FORMAT_HCPE, 38)
-        if a.size % size:
-            raise ValueError("%d bytes are not whole %d-byte %s records" % (a.size, size, format))
-    else:
-        raise ValueError("records must be a PackedSfenValue or HuffmanCodedPosAndEval array, "
-                         "or uint8 data with format='psv' or 'hcpe'")
+    a, fmt, size = _records_arg(np, records, format)
     n = a.nbytes // size
     want = {"features1": ((n, DLSHOGI_FEATURES1_NUM, 9, 9), np.float32),
             "features2": ((n, DLSHOGI_FEATURES2_NUM, 9, 9), np.float32), "labels": ((n,), np.int32)}
@@ -353,3 +338,24 @@ def dlshogi_features(records, features1=None, features2=None, labels=None, forma
         _lib.call(F.shogi_dlshogi_features, a.ctypes.data, n, fmt, outs["features1"].ctypes.data,
                   outs["features2"].ctypes.data, outs["labels"].ctypes.data, ctypes.byref(bad))
     return outs["features1"], outs["features2"], outs["labels"], bad.value
+
+
+def _records_arg(np, records, format):
+    """(contiguous array, SHOGI_DATASET_FORMAT_*, record size) of a
+    PackedSfenValue / HuffmanCodedPosAndEval array or raw psv/hcpe bytes."""
+    from . import records as _records
+
+    if isinstance(records, (bytes, bytearray, memoryview)):
+        records = np.frombuffer(records, dtype=np.uint8)
+    a = np.ascontiguousarray(records)
+    if a.dtype == _records._dtype("PackedSfenValue"):
+        return a, _FORMAT_PSV, 40
+    if a.dtype == _records._dtype("HuffmanCodedPosAndEval"):
+        return a, _FORMAT_HCPE, 38
+    if a.dtype == np.uint8 and format in ("psv", "hcpe"):
+        fmt, size = (_FORMAT_PSV, 40) if format == "psv" else (_FORMAT_HCPE, 38)
+        if a.size % size:
+            raise ValueError("%d bytes are not whole %d-byte %s records" % (a.size, size, format))
+        return a, fmt, size
+    raise ValueError("records must be a PackedSfenValue or HuffmanCodedPosAndEval array, "
+                     "or uint8 data with format='psv' or 'hcpe'")
