@@ -176,14 +176,18 @@ func (s *Stack) PushEvaluate(v uint16) (int, error) {
 
 // EvaluateMove returns the evaluation of the position after the move with
 // move16 value v, for its side to move, and leaves the stack as it was
-// (make, evaluate, unmake in one: an engine scoring a leaf).
+// (make, evaluate, unmake in one: an engine scoring a leaf). Where the
+// move changes no king the mirror does not make it: the score comes from
+// the top ply's accumulators and the move's feature changes alone.
 func (s *Stack) EvaluateMove(v uint16) (int, error) {
-	val, err := s.PushEvaluate(v)
+	if err := s.ready(); err != nil {
+		return 0, err
+	}
+	m, err := s.move(v)
 	if err != nil {
 		return 0, err
 	}
-	s.ev.UndoMove(s.pos)
-	return val, nil
+	return s.ev.EvaluateAfter(s.pos, m), nil
 }
 
 // EvaluateMoves is EvaluateMove for each of moves (low 16 bits each) into

@@ -148,10 +148,15 @@ func (e *Evaluator) pop() {
 
 // DoMove records the feature changes of the legal move m and plays it on pos.
 func (e *Evaluator) DoMove(pos *board.Position, m board.Move) {
-	st := e.push()
+	e.record(pos, m, &e.push().moveDelta)
+	pos.DoMove(m)
+}
+
+// record fills d with the feature changes of the legal move m, not yet
+// played on pos.
+func (e *Evaluator) record(pos *board.Position, m board.Move, d *moveDelta) {
 	if e.net.Arch.Features.Kind != KindHalfKP {
-		e.net.Arch.Features.delta(pos, m, &st.moveDelta)
-		pos.DoMove(m)
+		e.net.Arch.Features.delta(pos, m, d)
 		return
 	}
 	us := pos.SideToMove()
@@ -162,9 +167,9 @@ func (e *Evaluator) DoMove(pos *board.Position, m board.Move) {
 		// check the king squares before the entries are used.
 		base[p] = int32(KingIndex(p, pos.KingSquare(p)&127%NumSquares) * FEEnd)
 	}
-	set := func(d uint8, p board.Color, old, new uint16) {
-		st.rem[p][d] = base[p] + int32(old)
-		st.add[p][d] = base[p] + int32(new)
+	set := func(i uint8, p board.Color, old, new uint16) {
+		d.rem[p][i] = base[p] + int32(old)
+		d.add[p][i] = base[p] + int32(new)
 	}
 	nd := uint8(0)
 	if m.IsDrop() {
@@ -179,7 +184,7 @@ func (e *Evaluator) DoMove(pos *board.Position, m board.Move) {
 		from := m.From()
 		pc := pos.PieceOn(from)
 		if pc.Type() == board.King {
-			st.refresh[us] = true
+			d.refresh[us] = true
 		} else {
 			after := pc
 			if m.IsPromotion() {
@@ -199,8 +204,45 @@ func (e *Evaluator) DoMove(pos *board.Position, m board.Move) {
 			nd++
 		}
 	}
-	st.n = [2]uint8{nd, nd}
-	pos.DoMove(m)
+	d.n = [2]uint8{nd, nd}
+}
+
+// EvaluateAfter returns what DoMove(pos, m), Evaluate(pos), UndoMove(pos)
+// return, for the legal move m, without playing m where it can: when
+// neither king moves nor is taken and the net is a classic one (no
+// LayerStack chosen by the kings), the child's accumulators are the parent's
+// plus the move's feature changes and its side to move is the other
+// side, so the board is not needed (an engine scoring the leaves or the
+// moves of a node saves the make and unmake). The parent ply is computed
+// first if it is not yet.
+func (e *Evaluator) EvaluateAfter(pos *board.Position, m board.Move) int {
+	if e.net.Arch.Kind != Classic || !kingsOnBoard(pos) || !m.IsDrop() && pos.PieceOn(m.To()).Type() == board.King {
+		return e.evaluateDone(pos, m)
+	}
+	if e.plies[e.sp].computed != [2]bool{true, true} {
+		if _, ok := e.Raw(pos); !ok {
+			return e.evaluateDone(pos, m)
+		}
+	}
+	st := e.push()
+	e.record(pos, m, &st.moveDelta)
+	if st.refresh != [2]bool{} {
+		e.pop()
+		return e.evaluateDone(pos, m)
+	}
+	us := pos.SideToMove() ^ 1 // the child's side to move
+	nu, nt := st.n[us], st.n[us^1]
+	raw, _ := e.updateFrom(pos, e.sp-1, us, st.rem[us][:nu], st.add[us][:nu], st.rem[us^1][:nt], st.add[us^1][:nt])
+	e.pop()
+	return e.scale(raw)
+}
+
+// evaluateDone is EvaluateAfter by playing the move.
+func (e *Evaluator) evaluateDone(pos *board.Position, m board.Move) int {
+	e.DoMove(pos, m)
+	v := e.Evaluate(pos)
+	e.UndoMove(pos)
+	return v
 }
 
 // UndoMove takes back the last move on pos and pops its ply.
