@@ -26,11 +26,24 @@ var (
 // computed ply (a perspective whose king moved is refreshed). It mirrors
 // the engine's board in a Position so that refreshes and every feature
 // set (HalfKPE9's attacks included) are available; the mirror costs a
-// DoMove per push. One goroutine at a time.
+// DoMove per push, which PushEvaluate defers until the mirror is needed
+// (a pop right after skips it). One goroutine at a time.
 type Stack struct {
 	pos  *board.Position
 	ev   *nnue.Evaluator
 	root bool
+	// pending is a move that PushEvaluate pushed on the evaluator but has
+	// not made on the mirror yet (MoveNone when none): sync makes it.
+	pending board.Move
+}
+
+// sync makes the pending move on the mirror, so that the mirror is the
+// top ply's position again.
+func (s *Stack) sync() {
+	if s.pending != board.MoveNone {
+		s.pos.DoMove(s.pending)
+		s.pending = board.MoveNone
+	}
 }
 
 // NewStack returns a stack for net; fvScale 0 keeps the net's FV_SCALE.
@@ -46,6 +59,7 @@ func NewStack(net *nnue.Net, fvScale int) (*Stack, error) {
 
 // SetRoot makes b the root (ply 0). On error the stack is unchanged.
 func (s *Stack) SetRoot(b Board) error {
+	s.sync()
 	if err := b.Set(s.pos); err != nil {
 		return err
 	}
@@ -58,7 +72,10 @@ func (s *Stack) SetRoot(b Board) error {
 func (s *Stack) Ply() int { return s.ev.Ply() }
 
 // Position returns the mirrored position (read it, do not change it).
-func (s *Stack) Position() *board.Position { return s.pos }
+func (s *Stack) Position() *board.Position {
+	s.sync()
+	return s.pos
+}
 
 // move checks the move16 value v against the mirrored board and returns
 // it as a Move: a piece of the side to move on from (or in hand for a
@@ -105,10 +122,13 @@ func (s *Stack) move(v uint16) (board.Move, error) {
 	return board.NewBoardMove(from, to, m.IsPromotion(), pc), nil
 }
 
+// ready syncs the mirror and checks that the stack has a root and room
+// for a ply.
 func (s *Stack) ready() error {
 	if !s.root {
 		return ErrNoRoot
 	}
+	s.sync()
 	if s.ev.Ply() >= MaxPlies {
 		return fmt.Errorf("%w: the stack holds %d plies already (MaxPlies)", ErrDepth, MaxPlies)
 	}
@@ -148,6 +168,11 @@ func (s *Stack) Pop() error {
 	if s.ev.Ply() == 0 {
 		return fmt.Errorf("%w: pop at the root (nothing pushed)", ErrDepth)
 	}
+	if s.pending != board.MoveNone {
+		s.pending = board.MoveNone
+		s.ev.PopAfter()
+		return nil
+	}
 	if s.pos.LastMove() == board.MoveNull {
 		s.ev.UndoNullMove(s.pos)
 	} else {
@@ -162,15 +187,26 @@ func (s *Stack) Evaluate() (int, error) {
 	if !s.root {
 		return 0, ErrNoRoot
 	}
+	s.sync()
 	return s.ev.Evaluate(s.pos), nil
 }
 
 // PushEvaluate is Push then Evaluate (one call for engines that score
-// every node).
+// every node). Where the move changes no king the mirror makes it only
+// when next needed: a Pop straight after costs no make and unmake.
 func (s *Stack) PushEvaluate(v uint16) (int, error) {
-	if err := s.Push(v); err != nil {
+	if err := s.ready(); err != nil {
 		return 0, err
 	}
+	m, err := s.move(v)
+	if err != nil {
+		return 0, err
+	}
+	if val, ok := s.ev.PushAfter(s.pos, m); ok {
+		s.pending = m
+		return val, nil
+	}
+	s.ev.DoMove(s.pos, m)
 	return s.ev.Evaluate(s.pos), nil
 }
 

@@ -208,34 +208,51 @@ func (e *Evaluator) record(pos *board.Position, m board.Move, d *moveDelta) {
 }
 
 // EvaluateAfter returns what DoMove(pos, m), Evaluate(pos), UndoMove(pos)
-// return, for the legal move m, without playing m where it can: when
-// neither king moves nor is taken and the net is a classic one (no
-// LayerStack chosen by the kings), the child's accumulators are the parent's
-// plus the move's feature changes and its side to move is the other
-// side, so the board is not needed (an engine scoring the leaves or the
-// moves of a node saves the make and unmake). The parent ply is computed
-// first if it is not yet.
+// return, for the legal move m, without playing m where PushAfter can
+// (an engine scoring the leaves or the moves of a node saves the make and
+// unmake).
 func (e *Evaluator) EvaluateAfter(pos *board.Position, m board.Move) int {
-	if e.net.Arch.Kind != Classic || !kingsOnBoard(pos) || !m.IsDrop() && pos.PieceOn(m.To()).Type() == board.King {
+	v, ok := e.PushAfter(pos, m)
+	if !ok {
 		return e.evaluateDone(pos, m)
+	}
+	e.pop()
+	return v
+}
+
+// PushAfter is DoMove(pos, m) then Evaluate(pos) for the legal move m,
+// without playing m on pos: when neither king moves nor is taken and the
+// net is a classic one (no LayerStack chosen by the kings), the child's
+// accumulators are the parent's plus the move's feature changes and its
+// side to move is the other side, so the board is not needed. It reports
+// false, doing nothing, where it cannot. After true the caller must,
+// before any other call with pos, either play m on pos (pos.DoMove(m):
+// the evaluator then follows pos as after DoMove) or take the ply back
+// with PopAfter. The parent ply is computed first if it is not yet.
+func (e *Evaluator) PushAfter(pos *board.Position, m board.Move) (int, bool) {
+	if e.net.Arch.Kind != Classic || !kingsOnBoard(pos) || !m.IsDrop() && pos.PieceOn(m.To()).Type() == board.King {
+		return 0, false
 	}
 	if e.plies[e.sp].computed != [2]bool{true, true} {
 		if _, ok := e.Raw(pos); !ok {
-			return e.evaluateDone(pos, m)
+			return 0, false
 		}
 	}
 	st := e.push()
 	e.record(pos, m, &st.moveDelta)
 	if st.refresh != [2]bool{} {
 		e.pop()
-		return e.evaluateDone(pos, m)
+		return 0, false
 	}
 	us := pos.SideToMove() ^ 1 // the child's side to move
 	nu, nt := st.n[us], st.n[us^1]
 	raw, _ := e.updateFrom(pos, e.sp-1, us, st.rem[us][:nu], st.add[us][:nu], st.rem[us^1][:nt], st.add[us^1][:nt])
-	e.pop()
-	return e.scale(raw)
+	return e.scale(raw), true
 }
+
+// PopAfter takes back a PushAfter whose move was not played on the
+// position.
+func (e *Evaluator) PopAfter() { e.pop() }
 
 // evaluateDone is EvaluateAfter by playing the move.
 func (e *Evaluator) evaluateDone(pos *board.Position, m board.Move) int {
