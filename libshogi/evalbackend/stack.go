@@ -26,14 +26,16 @@ var (
 // computed ply (a perspective whose king moved is refreshed). It mirrors
 // the engine's board in a Position so that refreshes and every feature
 // set (HalfKPE9's attacks included) are available; the mirror costs a
-// DoMove per push, which PushEvaluate defers until the mirror is needed
-// (a pop right after skips it). One goroutine at a time.
+// DoMove per push, which Push and PushEvaluate defer until the mirror is
+// needed where the parent's accumulators are computed and no king moves
+// (an evaluation and a pop right after skip it). One goroutine at a time.
 type Stack struct {
 	pos  *board.Position
 	ev   *nnue.Evaluator
 	root bool
-	// pending is a move that PushEvaluate pushed on the evaluator but has
-	// not made on the mirror yet (MoveNone when none): sync makes it.
+	// pending is a move that Push or PushEvaluate pushed on the evaluator
+	// but has not made on the mirror yet (MoveNone when none): sync makes
+	// it.
 	pending board.Move
 }
 
@@ -136,8 +138,8 @@ func (s *Stack) ready() error {
 }
 
 // Push makes the move with move16 value v (low 16 bits of the library's
-// move convention) on the mirror and records its feature changes; nothing
-// is evaluated yet.
+// move convention) on the mirror (or defers the make: see Stack) and
+// records its feature changes; nothing is evaluated yet.
 func (s *Stack) Push(v uint16) error {
 	if err := s.ready(); err != nil {
 		return err
@@ -145,6 +147,10 @@ func (s *Stack) Push(v uint16) error {
 	m, err := s.move(v)
 	if err != nil {
 		return err
+	}
+	if s.ev.DeferMove(s.pos, m) {
+		s.pending = m
+		return nil
 	}
 	s.ev.DoMove(s.pos, m)
 	return nil
@@ -187,7 +193,9 @@ func (s *Stack) Evaluate() (int, error) {
 	if !s.root {
 		return 0, ErrNoRoot
 	}
-	s.sync()
+	if s.pending != board.MoveNone {
+		return s.ev.EvaluateDeferred(s.pos), nil
+	}
 	return s.ev.Evaluate(s.pos), nil
 }
 

@@ -221,37 +221,60 @@ func (e *Evaluator) EvaluateAfter(pos *board.Position, m board.Move) int {
 }
 
 // PushAfter is DoMove(pos, m) then Evaluate(pos) for the legal move m,
-// without playing m on pos: when neither king moves nor is taken and the
-// net is a classic one (no LayerStack chosen by the kings), the child's
-// accumulators are the parent's plus the move's feature changes and its
-// side to move is the other side, so the board is not needed. It reports
-// false, doing nothing, where it cannot. After true the caller must,
-// before any other call with pos, either play m on pos (pos.DoMove(m):
-// the evaluator then follows pos as after DoMove) or take the ply back
-// with PopAfter. The parent ply is computed first if it is not yet.
+// without playing m on pos, where DeferMove can (the parent ply is
+// computed first if it is not yet). It reports false, doing nothing,
+// where it cannot. After true the caller must, before any other call with
+// pos, either play m on pos or take the ply back with PopAfter (see
+// DeferMove).
 func (e *Evaluator) PushAfter(pos *board.Position, m board.Move) (int, bool) {
-	if e.net.Arch.Kind != Classic || !kingsOnBoard(pos) || !m.IsDrop() && pos.PieceOn(m.To()).Type() == board.King {
+	if e.plies[e.sp].computed != [2]bool{true, true} && e.net.Arch.Kind == Classic && kingsOnBoard(pos) {
+		e.Raw(pos)
+	}
+	if !e.DeferMove(pos, m) {
 		return 0, false
 	}
-	if e.plies[e.sp].computed != [2]bool{true, true} {
-		if _, ok := e.Raw(pos); !ok {
-			return 0, false
-		}
+	return e.EvaluateDeferred(pos), true
+}
+
+// DeferMove is DoMove(pos, m) for the legal move m without playing m on
+// pos: when neither king moves nor is taken, the net is a classic one (no
+// LayerStack chosen by the kings) and the parent ply is computed, the
+// child follows from the parent's accumulators and the move's feature
+// changes alone, with the other side to move, so the board is not needed
+// to evaluate it. It reports false, doing nothing, where it cannot. After
+// true pos is still the parent: the caller may call EvaluateDeferred(pos)
+// any number of times, and must, before any other call with pos, either
+// play m on pos (pos.DoMove(m): the evaluator then follows pos as after
+// DoMove) or take the ply back with PopAfter.
+func (e *Evaluator) DeferMove(pos *board.Position, m board.Move) bool {
+	if e.net.Arch.Kind != Classic || e.plies[e.sp].computed != [2]bool{true, true} || !kingsOnBoard(pos) ||
+		!m.IsDrop() && pos.PieceOn(m.To()).Type() == board.King {
+		return false
 	}
 	st := e.push()
 	e.record(pos, m, &st.moveDelta)
 	if st.refresh != [2]bool{} {
 		e.pop()
-		return 0, false
+		return false
 	}
-	us := pos.SideToMove() ^ 1 // the child's side to move
-	nu, nt := st.n[us], st.n[us^1]
-	raw, _ := e.updateFrom(pos, e.sp-1, us, st.rem[us][:nu], st.add[us][:nu], st.rem[us^1][:nt], st.add[us^1][:nt])
-	return e.scale(raw), true
+	return true
 }
 
-// PopAfter takes back a PushAfter whose move was not played on the
-// position.
+// EvaluateDeferred returns Evaluate of the child after DeferMove, pos
+// being the parent still.
+func (e *Evaluator) EvaluateDeferred(pos *board.Position) int {
+	st := &e.plies[e.sp]
+	us := pos.SideToMove() ^ 1 // the child's side to move
+	if st.computed == [2]bool{true, true} {
+		return e.scale(e.net.propagate(&e.s, e.accOf(e.sp, us), e.accOf(e.sp, us^1), 0))
+	}
+	nu, nt := st.n[us], st.n[us^1]
+	raw, _ := e.updateFrom(pos, e.sp-1, us, st.rem[us][:nu], st.add[us][:nu], st.rem[us^1][:nt], st.add[us^1][:nt])
+	return e.scale(raw)
+}
+
+// PopAfter takes back a PushAfter or DeferMove whose move was not played
+// on the position.
 func (e *Evaluator) PopAfter() { e.pop() }
 
 // evaluateDone is EvaluateAfter by playing the move.
