@@ -2304,7 +2304,7 @@ loop:
 	RET
 
 // func affineSparse32AVX2(out *uint8, in *uint8, wb *int8, bias *int32, n int, k int, idx *uint16)
-// Requires: AVX, AVX2, CMOV, POPCNT, SSE2
+// Requires: AVX, AVX2, CMOV, POPCNT
 TEXT ·affineSparse32AVX2(SB), NOSPLIT, $0-56
 	MOVQ         out+0(FP), AX
 	MOVQ         in+8(FP), CX
@@ -2325,7 +2325,7 @@ TEXT ·affineSparse32AVX2(SB), NOSPLIT, $0-56
 	LEAQ         nnz<>+0(SB), R12
 	VPXOR        X6, X6, X6
 	MOVQ         $0x00000008, R11
-	MOVQ         R11, X7
+	VMOVQ        R11, X7
 	VPBROADCASTW X7, X7
 
 affineSparse32AVX2_scan:
@@ -2613,7 +2613,7 @@ affine32AVX2_d_end:
 	RET
 
 // func affineSparse16AVX2(out *uint8, in *uint8, wb *int8, bias *int32, n int, k int, idx *uint16)
-// Requires: AVX, AVX2, CMOV, POPCNT, SSE2
+// Requires: AVX, AVX2, CMOV, POPCNT
 TEXT ·affineSparse16AVX2(SB), NOSPLIT, $0-56
 	MOVQ         out+0(FP), AX
 	MOVQ         in+8(FP), CX
@@ -2632,7 +2632,7 @@ TEXT ·affineSparse16AVX2(SB), NOSPLIT, $0-56
 	LEAQ         nnz<>+0(SB), R12
 	VPXOR        X4, X4, X4
 	MOVQ         $0x00000008, R11
-	MOVQ         R11, X5
+	VMOVQ        R11, X5
 	VPBROADCASTW X5, X5
 
 affineSparse16AVX2_scan:
@@ -2858,7 +2858,7 @@ affine16AVX2_d_end:
 	RET
 
 // func affineSparse8AVX2(out *uint8, in *uint8, wb *int8, bias *int32, n int, k int, idx *uint16)
-// Requires: AVX, AVX2, CMOV, POPCNT, SSE2
+// Requires: AVX, AVX2, CMOV, POPCNT
 TEXT ·affineSparse8AVX2(SB), NOSPLIT, $0-56
 	MOVQ         out+0(FP), AX
 	MOVQ         in+8(FP), CX
@@ -2876,7 +2876,7 @@ TEXT ·affineSparse8AVX2(SB), NOSPLIT, $0-56
 	LEAQ         nnz<>+0(SB), R12
 	VPXOR        X3, X3, X3
 	MOVQ         $0x00000008, R11
-	MOVQ         R11, X4
+	VMOVQ        R11, X4
 	VPBROADCASTW X4, X4
 
 affineSparse8AVX2_scan:
@@ -3072,7 +3072,7 @@ affine8AVX2_d_end:
 	RET
 
 // func pairwiseAVX2(out *uint8, a *int16, b *int16, n int)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·pairwiseAVX2(SB), NOSPLIT, $0-32
 	MOVQ         out+0(FP), AX
 	MOVQ         a+8(FP), CX
@@ -3080,7 +3080,7 @@ TEXT ·pairwiseAVX2(SB), NOSPLIT, $0-32
 	MOVQ         n+24(FP), BX
 	VPXOR        Y0, Y0, Y0
 	MOVL         $0x000000fe, SI
-	MOVD         SI, X1
+	VMOVD        SI, X1
 	VPBROADCASTW X1, Y1
 
 pairwise_loop:
@@ -3112,7 +3112,7 @@ pairwise_loop:
 	RET
 
 // func dotAVX2(in *uint8, w *int8, n int) int32
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·dotAVX2(SB), NOSPLIT, $0-28
 	MOVQ     in+0(FP), AX
 	MOVQ     w+8(FP), CX
@@ -3136,7 +3136,7 @@ dot_loop:
 	VPADDD       X0, X1, X1
 	VPSHUFD      $0xb1, X1, X0
 	VPADDD       X0, X1, X1
-	MOVD         X1, AX
+	VMOVD        X1, AX
 	MOVL         AX, ret+24(FP)
 	VZEROUPPER
 	RET

@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/libshogi/libshogi/internal/cputime"
 )
 
 type tailCase struct {
@@ -134,9 +136,10 @@ func benchTail(b *testing.B, forward func(*Tail, []int16, []int16, *TailScratch)
 	r := rand.New(rand.NewPCG(1, 1))
 	c := randTail(r, 256, 4)
 	var s TailScratch
-	for i := 0; i < b.N; i++ {
+	cputime.Measure(b, true, func(int) int {
 		forward(&c.t, c.us, c.them, &s)
-	}
+		return 1
+	})
 }
 
 func TestTailMustFit(t *testing.T) {

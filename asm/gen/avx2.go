@@ -86,7 +86,7 @@ func affine(name string, sparse bool, nOut int, permd, nnzTable Mem) {
 		base, eight, t := XMM(), XMM(), YMM()
 		VPXOR(base, base, base)
 		MOVQ(U32(8), pc)
-		MOVQ(pc, eight)
+		VMOVQ(pc, eight)
 		VPBROADCASTW(eight, eight)
 		Label(name + "_scan")
 		VMOVDQU(Mem{Base: in, Index: c, Scale: 1}, t)
@@ -241,7 +241,7 @@ func pairwiseMul() {
 	VPXOR(zero, zero, zero)
 	t := GP32()
 	MOVL(U32(254), t)
-	MOVD(t, top.AsX())
+	VMOVD(t, top.AsX())
 	VPBROADCASTW(top.AsX(), top)
 	u0, u1, v0, v1 := YMM(), YMM(), YMM(), YMM()
 	Label("pairwise_loop")
@@ -312,10 +312,6 @@ func laneSum8(v reg.VecVirtual, evex bool) reg.GPVirtual {
 	VPSHUFD(U8(0xB1), lo, hi)
 	VPADDD(hi, lo, lo)
 	r := GP32()
-	if evex {
-		VMOVD(lo, r)
-	} else {
-		MOVD(lo, r)
-	}
+	VMOVD(lo, r)
 	return r
 }

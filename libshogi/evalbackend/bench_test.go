@@ -49,3 +49,39 @@ func BenchmarkStackPushEvaluatePop(b *testing.B) {
 		cputime.Report(b, cpu)
 	})
 }
+
+// BenchmarkStackEvaluateMove: Stack.EvaluateMove (a leaf scored in one
+// call) over the same moves, and EvaluateMoves over all of them at once
+// (per move).
+func BenchmarkStackEvaluateMove(b *testing.B) {
+	net := testNet(b, "halfkp_256x2-32-32")
+	pos, err := board.FromSFEN(benchSFEN)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var ml board.MoveList
+	pos.GenerateLegal(&ml)
+	var moves []uint32
+	for _, m := range ml.Slice() {
+		moves = append(moves, uint32(m))
+	}
+	s := rootedStack(b, net, pos)
+	s.Evaluate()
+	b.Run("one", func(b *testing.B) {
+		cputime.Measure(b, true, func(i int) int {
+			if _, err := s.EvaluateMove(uint16(moves[i%len(moves)])); err != nil {
+				b.Fatal(err)
+			}
+			return 1
+		})
+	})
+	b.Run("all", func(b *testing.B) {
+		out := make([]int32, len(moves))
+		cputime.Measure(b, true, func(int) int {
+			if _, err := s.EvaluateMoves(moves, out); err != nil {
+				b.Fatal(err)
+			}
+			return len(moves)
+		})
+	})
+}

@@ -26,11 +26,26 @@ var (
 // computed ply (a perspective whose king moved is refreshed). It mirrors
 // the engine's board in a Position so that refreshes and every feature
 // set (HalfKPE9's attacks included) are available; the mirror costs a
-// DoMove per push. One goroutine at a time.
+// DoMove per push, which Push and PushEvaluate defer until the mirror is
+// needed where the parent's accumulators are computed and no king moves
+// (an evaluation and a pop right after skip it). One goroutine at a time.
 type Stack struct {
 	pos  *board.Position
 	ev   *nnue.Evaluator
 	root bool
+	// pending is a move that Push or PushEvaluate pushed on the evaluator
+	// but has not made on the mirror yet (MoveNone when none): sync makes
+	// it.
+	pending board.Move
+}
+
+// sync makes the pending move on the mirror, so that the mirror is the
+// top ply's position again.
+func (s *Stack) sync() {
+	if s.pending != board.MoveNone {
+		s.pos.DoMove(s.pending)
+		s.pending = board.MoveNone
+	}
 }
 
 // NewStack returns a stack for net; fvScale 0 keeps the net's FV_SCALE.
@@ -46,6 +61,7 @@ func NewStack(net *nnue.Net, fvScale int) (*Stack, error) {
 
 // SetRoot makes b the root (ply 0). On error the stack is unchanged.
 func (s *Stack) SetRoot(b Board) error {
+	s.sync()
 	if err := b.Set(s.pos); err != nil {
 		return err
 	}
@@ -58,7 +74,10 @@ func (s *Stack) SetRoot(b Board) error {
 func (s *Stack) Ply() int { return s.ev.Ply() }
 
 // Position returns the mirrored position (read it, do not change it).
-func (s *Stack) Position() *board.Position { return s.pos }
+func (s *Stack) Position() *board.Position {
+	s.sync()
+	return s.pos
+}
 
 // move checks the move16 value v against the mirrored board and returns
 // it as a Move: a piece of the side to move on from (or in hand for a
@@ -105,10 +124,13 @@ func (s *Stack) move(v uint16) (board.Move, error) {
 	return board.NewBoardMove(from, to, m.IsPromotion(), pc), nil
 }
 
+// ready syncs the mirror and checks that the stack has a root and room
+// for a ply.
 func (s *Stack) ready() error {
 	if !s.root {
 		return ErrNoRoot
 	}
+	s.sync()
 	if s.ev.Ply() >= MaxPlies {
 		return fmt.Errorf("%w: the stack holds %d plies already (MaxPlies)", ErrDepth, MaxPlies)
 	}
@@ -116,8 +138,8 @@ func (s *Stack) ready() error {
 }
 
 // Push makes the move with move16 value v (low 16 bits of the library's
-// move convention) on the mirror and records its feature changes; nothing
-// is evaluated yet.
+// move convention) on the mirror (or defers the make: see Stack) and
+// records its feature changes; nothing is evaluated yet.
 func (s *Stack) Push(v uint16) error {
 	if err := s.ready(); err != nil {
 		return err
@@ -125,6 +147,10 @@ func (s *Stack) Push(v uint16) error {
 	m, err := s.move(v)
 	if err != nil {
 		return err
+	}
+	if s.ev.DeferMove(s.pos, m) {
+		s.pending = m
+		return nil
 	}
 	s.ev.DoMove(s.pos, m)
 	return nil
@@ -148,6 +174,11 @@ func (s *Stack) Pop() error {
 	if s.ev.Ply() == 0 {
 		return fmt.Errorf("%w: pop at the root (nothing pushed)", ErrDepth)
 	}
+	if s.pending != board.MoveNone {
+		s.pending = board.MoveNone
+		s.ev.PopAfter()
+		return nil
+	}
 	if s.pos.LastMove() == board.MoveNull {
 		s.ev.UndoNullMove(s.pos)
 	} else {
@@ -162,28 +193,45 @@ func (s *Stack) Evaluate() (int, error) {
 	if !s.root {
 		return 0, ErrNoRoot
 	}
+	if s.pending != board.MoveNone {
+		return s.ev.EvaluateDeferred(s.pos), nil
+	}
 	return s.ev.Evaluate(s.pos), nil
 }
 
 // PushEvaluate is Push then Evaluate (one call for engines that score
-// every node).
+// every node). Where the move changes no king the mirror makes it only
+// when next needed: a Pop straight after costs no make and unmake.
 func (s *Stack) PushEvaluate(v uint16) (int, error) {
-	if err := s.Push(v); err != nil {
+	if err := s.ready(); err != nil {
 		return 0, err
 	}
+	m, err := s.move(v)
+	if err != nil {
+		return 0, err
+	}
+	if val, ok := s.ev.PushAfter(s.pos, m); ok {
+		s.pending = m
+		return val, nil
+	}
+	s.ev.DoMove(s.pos, m)
 	return s.ev.Evaluate(s.pos), nil
 }
 
 // EvaluateMove returns the evaluation of the position after the move with
 // move16 value v, for its side to move, and leaves the stack as it was
-// (make, evaluate, unmake in one: an engine scoring a leaf).
+// (make, evaluate, unmake in one: an engine scoring a leaf). Where the
+// move changes no king the mirror does not make it: the score comes from
+// the top ply's accumulators and the move's feature changes alone.
 func (s *Stack) EvaluateMove(v uint16) (int, error) {
-	val, err := s.PushEvaluate(v)
+	if err := s.ready(); err != nil {
+		return 0, err
+	}
+	m, err := s.move(v)
 	if err != nil {
 		return 0, err
 	}
-	s.ev.UndoMove(s.pos)
-	return val, nil
+	return s.ev.EvaluateAfter(s.pos, m), nil
 }
 
 // EvaluateMoves is EvaluateMove for each of moves (low 16 bits each) into

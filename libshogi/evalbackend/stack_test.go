@@ -43,9 +43,10 @@ func checkTop(t *testing.T, s *Stack, net *nnue.Net, pos *board.Position, what s
 // noPly drops the move number of an SFEN (a root set from codes is move 1).
 func noPly(sfen string) string { return sfen[:strings.LastIndexByte(sfen, ' ')] }
 
-// A random walk of pushes (random legal moves, null moves now and then)
-// and pops, scored at random nodes (the lazy path skips the others),
-// equals full refreshes of the same positions, for every feature set.
+// A random walk of pushes (random legal moves, with or without a score,
+// null moves now and then, leaves scored on the way) and pops, scored at
+// random nodes (the lazy path skips the others), equals full refreshes of
+// the same positions, for every feature set.
 func TestStackMatchesFullEvaluation(t *testing.T) {
 	for _, arch := range testArchs {
 		t.Run(arch, func(t *testing.T) {
@@ -68,10 +69,29 @@ func TestStackMatchesFullEvaluation(t *testing.T) {
 						pos.DoNullMove()
 						break
 					}
-					if err := s.Push(uint16(m)); err != nil {
+					if r%2 == 1 { // a leaf scored first: the stack must not change
+						if _, err := s.EvaluateMove(uint16(m)); err != nil {
+							t.Fatalf("%s %s: %v", pos.SFEN(), m.USI(), err)
+						}
+					}
+					if rng.IntN(2) == 0 {
+						if err := s.Push(uint16(m)); err != nil {
+							t.Fatalf("%s %s: %v", pos.SFEN(), m.USI(), err)
+						}
+						pos.DoMove(m)
+						break
+					}
+					// PushEvaluate may leave the mirror's make for later:
+					// the next push, pop, score or look at the mirror.
+					v, err := s.PushEvaluate(uint16(m))
+					if err != nil {
 						t.Fatalf("%s %s: %v", pos.SFEN(), m.USI(), err)
 					}
 					pos.DoMove(m)
+					if want := net.Evaluate(pos, s.ev.FVScale()); v != want {
+						t.Fatalf("PushEvaluate at ply %d (%s): %d, full refresh %d", s.Ply(), pos.SFEN(), v, want)
+					}
+					evaluated++
 				case s.Ply() > 0:
 					if err := s.Pop(); err != nil {
 						t.Fatal(err)

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/libshogi/libshogi/asm"
+	"github.com/libshogi/libshogi/internal/cputime"
 	"github.com/libshogi/libshogi/libshogi/board"
 )
 
@@ -56,13 +57,12 @@ func benchIncremental(b *testing.B) {
 	ev := NewEvaluator(net)
 	ev.Reset(pos)
 	ev.Evaluate(pos)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
+	cputime.Measure(b, true, func(i int) int {
 		ev.DoMove(pos, moves[i%len(moves)])
 		ev.Evaluate(pos)
 		ev.UndoMove(pos)
-	}
+		return 1
+	})
 }
 
 // BenchmarkIncremental: do_move + evaluate + undo_move, cycling over the
@@ -92,14 +92,16 @@ func benchPropagate(b *testing.B) {
 	f, _ := ActiveFeatures(pos)
 	acc.Refresh(board.Black, f[0])
 	acc.Refresh(board.White, f[1])
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
+	cputime.Measure(b, true, func(i int) int {
 		acc.Raw(board.Color(i & 1))
-	}
+		return 1
+	})
 }
 
 // BenchmarkPropagate / AVX2 / Go: the forward pass from computed
 // accumulators with the widest kernels, the AVX2 ones, the Go twins.
+// These benchmarks report the thread's CPU time (cpu-ns/op) beside the
+// wall time, which other work on a shared machine inflates.
 func BenchmarkPropagate(b *testing.B)     { withAVX2(b, true, func() { benchPropagate(b) }) }
 func BenchmarkPropagateAVX2(b *testing.B) { withoutAVX512(b, func() { benchPropagate(b) }) }
 func BenchmarkPropagateGo(b *testing.B)   { withAVX2(b, false, func() { benchPropagate(b) }) }
@@ -108,10 +110,10 @@ func benchUpdate(b *testing.B) {
 	net, _, _ := benchPos(b)
 	acc := NewAccumulator(net)
 	rem, add := []int32{1000, 70000}, []int32{2000, 90000}
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
+	cputime.Measure(b, true, func(i int) int {
 		acc.Update(board.Color(i&1), rem, add)
-	}
+		return 1
+	})
 }
 
 // BenchmarkAccUpdate / AVX2 / Go: 2 removed + 2 added columns on one

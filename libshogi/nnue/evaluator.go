@@ -148,10 +148,15 @@ func (e *Evaluator) pop() {
 
 // DoMove records the feature changes of the legal move m and plays it on pos.
 func (e *Evaluator) DoMove(pos *board.Position, m board.Move) {
-	st := e.push()
+	e.record(pos, m, &e.push().moveDelta)
+	pos.DoMove(m)
+}
+
+// record fills d with the feature changes of the legal move m, not yet
+// played on pos.
+func (e *Evaluator) record(pos *board.Position, m board.Move, d *moveDelta) {
 	if e.net.Arch.Features.Kind != KindHalfKP {
-		e.net.Arch.Features.delta(pos, m, &st.moveDelta)
-		pos.DoMove(m)
+		e.net.Arch.Features.delta(pos, m, d)
 		return
 	}
 	us := pos.SideToMove()
@@ -162,9 +167,9 @@ func (e *Evaluator) DoMove(pos *board.Position, m board.Move) {
 		// check the king squares before the entries are used.
 		base[p] = int32(KingIndex(p, pos.KingSquare(p)&127%NumSquares) * FEEnd)
 	}
-	set := func(d uint8, p board.Color, old, new uint16) {
-		st.rem[p][d] = base[p] + int32(old)
-		st.add[p][d] = base[p] + int32(new)
+	set := func(i uint8, p board.Color, old, new uint16) {
+		d.rem[p][i] = base[p] + int32(old)
+		d.add[p][i] = base[p] + int32(new)
 	}
 	nd := uint8(0)
 	if m.IsDrop() {
@@ -179,7 +184,7 @@ func (e *Evaluator) DoMove(pos *board.Position, m board.Move) {
 		from := m.From()
 		pc := pos.PieceOn(from)
 		if pc.Type() == board.King {
-			st.refresh[us] = true
+			d.refresh[us] = true
 		} else {
 			after := pc
 			if m.IsPromotion() {
@@ -199,8 +204,85 @@ func (e *Evaluator) DoMove(pos *board.Position, m board.Move) {
 			nd++
 		}
 	}
-	st.n = [2]uint8{nd, nd}
-	pos.DoMove(m)
+	d.n = [2]uint8{nd, nd}
+}
+
+// EvaluateAfter returns what DoMove(pos, m), Evaluate(pos), UndoMove(pos)
+// return, for the legal move m, without playing m where PushAfter can
+// (an engine scoring the leaves or the moves of a node saves the make and
+// unmake).
+func (e *Evaluator) EvaluateAfter(pos *board.Position, m board.Move) int {
+	v, ok := e.PushAfter(pos, m)
+	if !ok {
+		return e.evaluateDone(pos, m)
+	}
+	e.pop()
+	return v
+}
+
+// PushAfter is DoMove(pos, m) then Evaluate(pos) for the legal move m,
+// without playing m on pos, where DeferMove can (the parent ply is
+// computed first if it is not yet). It reports false, doing nothing,
+// where it cannot. After true the caller must, before any other call with
+// pos, either play m on pos or take the ply back with PopAfter (see
+// DeferMove).
+func (e *Evaluator) PushAfter(pos *board.Position, m board.Move) (int, bool) {
+	if e.plies[e.sp].computed != [2]bool{true, true} && e.net.Arch.Kind == Classic && kingsOnBoard(pos) {
+		e.Raw(pos)
+	}
+	if !e.DeferMove(pos, m) {
+		return 0, false
+	}
+	return e.EvaluateDeferred(pos), true
+}
+
+// DeferMove is DoMove(pos, m) for the legal move m without playing m on
+// pos: when neither king moves nor is taken, the net is a classic one (no
+// LayerStack chosen by the kings) and the parent ply is computed, the
+// child follows from the parent's accumulators and the move's feature
+// changes alone, with the other side to move, so the board is not needed
+// to evaluate it. It reports false, doing nothing, where it cannot. After
+// true pos is still the parent: the caller may call EvaluateDeferred(pos)
+// any number of times, and must, before any other call with pos, either
+// play m on pos (pos.DoMove(m): the evaluator then follows pos as after
+// DoMove) or take the ply back with PopAfter.
+func (e *Evaluator) DeferMove(pos *board.Position, m board.Move) bool {
+	if e.net.Arch.Kind != Classic || e.plies[e.sp].computed != [2]bool{true, true} || !kingsOnBoard(pos) ||
+		!m.IsDrop() && pos.PieceOn(m.To()).Type() == board.King {
+		return false
+	}
+	st := e.push()
+	e.record(pos, m, &st.moveDelta)
+	if st.refresh != [2]bool{} {
+		e.pop()
+		return false
+	}
+	return true
+}
+
+// EvaluateDeferred returns Evaluate of the child after DeferMove, pos
+// being the parent still.
+func (e *Evaluator) EvaluateDeferred(pos *board.Position) int {
+	st := &e.plies[e.sp]
+	us := pos.SideToMove() ^ 1 // the child's side to move
+	if st.computed == [2]bool{true, true} {
+		return e.scale(e.net.propagate(&e.s, e.accOf(e.sp, us), e.accOf(e.sp, us^1), 0))
+	}
+	nu, nt := st.n[us], st.n[us^1]
+	raw, _ := e.updateFrom(pos, e.sp-1, us, st.rem[us][:nu], st.add[us][:nu], st.rem[us^1][:nt], st.add[us^1][:nt])
+	return e.scale(raw)
+}
+
+// PopAfter takes back a PushAfter or DeferMove whose move was not played
+// on the position.
+func (e *Evaluator) PopAfter() { e.pop() }
+
+// evaluateDone is EvaluateAfter by playing the move.
+func (e *Evaluator) evaluateDone(pos *board.Position, m board.Move) int {
+	e.DoMove(pos, m)
+	v := e.Evaluate(pos)
+	e.UndoMove(pos)
+	return v
 }
 
 // UndoMove takes back the last move on pos and pops its ply.
