@@ -261,18 +261,11 @@ func (s *Solver) tableKey() uint64 {
 // attacker (useless non-promotions included: they can matter in tsume),
 // every legal evasion for the defender.
 func (s *Solver) generate(ml *board.MoveList, attacker bool) {
-	s.pos.GenerateLegal(ml)
-	if !attacker {
+	if attacker {
+		s.pos.GenerateChecks(ml)
 		return
 	}
-	n := 0
-	for _, m := range ml.Moves[:ml.N] {
-		if s.pos.GivesCheck(m) {
-			ml.Moves[n] = m
-			n++
-		}
-	}
-	ml.N = n
+	s.pos.GenerateLegal(ml)
 }
 
 func satAdd(a, b uint32) uint32 {
