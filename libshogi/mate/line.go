@@ -219,7 +219,8 @@ func (s *Solver) shorten(pos *board.Position, line []board.Move) []board.Move {
 
 // stopOrDeadline reads the stop flag and the clock.
 func (s *Solver) stopOrDeadline() bool {
-	return s.stop.Load() || (s.extStop != nil && s.extStop.Load()) || (!s.deadline.IsZero() && time.Now().After(s.deadline))
+	return s.stop.Load() || (s.extStop != nil && s.extStop.Load()) || (!s.deadline.IsZero() && time.Now().After(s.deadline)) ||
+		(s.parent != nil && s.parent.stop.Load())
 }
 
 // tightEvasion finds the evasion that needs the whole bound, under the

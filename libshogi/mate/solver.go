@@ -103,6 +103,9 @@ type Solver struct {
 	// deeper lines are cut (path-dependent results, never stored as final).
 	limit     int
 	nextCheck uint64
+	// parent is the solver whose line a helper's solves serve (its stop
+	// flag ends them too); sub is the helper of this one (resist.go).
+	parent, sub *Solver
 }
 
 // DefaultTableMB is the table size when none is given.
@@ -148,9 +151,7 @@ func (s *Solver) Solve(pos *board.Position, lim Limits) (Result, error) {
 		return Result{}, ErrNoDefenderKing
 	}
 	start := time.Now()
-	s.pos = pos.Clone()
-	s.attacker = pos.SideToMove()
-	s.nodes, s.aborted, s.nextCheck = 0, false, 0
+	s.begin(pos)
 	s.maxNodes = lim.Nodes
 	s.deadline = time.Time{}
 	s.extStop = lim.Stop
@@ -158,7 +159,6 @@ func (s *Solver) Solve(pos *board.Position, lim Limits) (Result, error) {
 	if lim.Time > 0 {
 		s.deadline = start.Add(lim.Time)
 	}
-	s.path = append(s.path[:0], s.pos.Key())
 	res := Result{Status: Unknown}
 	if lim.MaxPlies <= 0 {
 		if line, ok := s.shortMate(pos); ok {
@@ -173,11 +173,23 @@ func (s *Solver) Solve(pos *board.Position, lim Limits) (Result, error) {
 		line, ok := s.extract()
 		if ok && verifyLine(pos, line) == nil {
 			res.Status, res.Line = Mate, s.shorten(pos, line)
+			if s.parent == nil {
+				res.Line = s.lengthen(pos, res.Line)
+			}
 		}
 	case r.dn == 0 && r.anc == noAnc:
 		res.Status = NoMate
 	}
 	return s.finish(res, start), nil
+}
+
+// begin sets the solver on a new root: pos (copied), its side to move as
+// the attacker, no nodes searched yet.
+func (s *Solver) begin(pos *board.Position) {
+	s.pos = pos.Clone()
+	s.attacker = pos.SideToMove()
+	s.nodes, s.aborted, s.nextCheck = 0, false, 0
+	s.path = append(s.path[:0], s.pos.Key())
 }
 
 func (s *Solver) finish(res Result, start time.Time) Result {

@@ -1,0 +1,140 @@
+package mate
+
+import (
+	"time"
+
+	"github.com/libshogi/libshogi/libshogi/board"
+)
+
+// resistNodes bounds each bounded solve of lengthen (one evasion, one
+// bound); one that runs out vouches for nothing and is passed over.
+const resistNodes = 300_000
+
+// maxLengthenRounds bounds how often lengthen replaces a line's tail.
+const maxLengthenRounds = 64
+
+// lengthen makes the defender resist as long as tsume rules ask, with true
+// lengths instead of the table's proof lengths (upper bounds, loose where
+// interpositions were proved). At each defender move of the line it asks
+// of every other evasion, by a bounded solve from a shared-table helper,
+// whether the attacker still mates within the plies the line has left
+// (two more after a useless interposition: it only adds its capture). An
+// evasion proven to escape that bound resists longer: the line takes it,
+// and its tail is solved again (unbounded, then shortened) from there, and
+// checked again from that ply on. A line whose defender already resists
+// longest comes back unchanged. Every line returned is verified.
+func (s *Solver) lengthen(pos *board.Position, line []board.Move) []board.Move {
+	h := s.helper()
+	q := pos.Clone()
+	var ml board.MoveList
+	rounds := 0
+	for i := 0; i < len(line); i++ {
+		if i%2 == 1 && rounds < maxLengthenRounds {
+			if e, ok := s.longerEvasion(h, q, line[i], len(line)-i-1, &ml); ok {
+				if tail, ok := s.solveTail(h, q, e); ok {
+					longer := append(append(append([]board.Move(nil), line[:i]...), e), tail...)
+					if verifyLine(pos, longer) == nil {
+						line = longer
+						rounds++
+						i-- // check this ply again against the longer tail
+						continue
+					}
+				}
+			}
+		}
+		if s.helperStopped() {
+			break
+		}
+		q.DoMove(line[i])
+	}
+	return line
+}
+
+// longerEvasion returns an evasion at q (defender to move) other than
+// played after which the attacker has no mate within rem plies (rem+2
+// after a useless interposition), proven by a bounded solve.
+func (s *Solver) longerEvasion(h *Solver, q *board.Position, played board.Move, rem int, ml *board.MoveList) (board.Move, bool) {
+	q.GenerateLegal(ml)
+	probe := Solver{pos: q}
+	for _, e := range ml.Slice() {
+		if e == played {
+			continue
+		}
+		bound := rem
+		if probe.uselessInterposition(e) {
+			bound += 2
+		}
+		q.DoMove(e)
+		escaped := h.escapes(q, bound)
+		q.UndoMove()
+		if escaped {
+			return e, true
+		}
+		if s.helperStopped() {
+			break
+		}
+	}
+	return 0, false
+}
+
+// escapes reports whether a bounded solve of pos (attacker to move) proves
+// that no mate completes within bound plies. The table is cleared first:
+// numbers left by other roots and bounds mislead a bounded search.
+func (h *Solver) escapes(pos *board.Position, bound int) bool {
+	h.begin(pos)
+	h.maxNodes = resistNodes
+	if p := h.parent; p.maxNodes != 0 {
+		if p.nodes >= p.maxNodes {
+			return false
+		}
+		h.maxNodes = min(h.maxNodes, p.maxNodes-min(p.nodes, p.maxNodes))
+	}
+	h.limit = bound
+	h.tt.clear()
+	r := h.mid(0, inf, inf)
+	h.parent.nodes += h.nodes
+	h.limit = 0
+	return r.dn == 0 && r.anc == noAnc
+}
+
+// solveTail solves the position after the defender's evasion e at q
+// (unbounded, shortened, verified) and returns its line.
+func (s *Solver) solveTail(h *Solver, q *board.Position, e board.Move) ([]board.Move, bool) {
+	c := q.Clone()
+	c.DoMove(e)
+	lim := Limits{Stop: s.extStop}
+	if !s.deadline.IsZero() {
+		lim.Time = time.Until(s.deadline)
+		if lim.Time <= 0 {
+			return nil, false
+		}
+	}
+	if s.maxNodes != 0 {
+		if s.nodes >= s.maxNodes {
+			return nil, false
+		}
+		lim.Nodes = s.maxNodes - s.nodes
+	}
+	h.tt.clear()
+	res, err := h.Solve(c, lim)
+	s.nodes += res.Nodes
+	if err != nil || res.Status != Mate {
+		return nil, false
+	}
+	return res.Line, true
+}
+
+// helper returns the solver that lengthen's solves run on: it shares the
+// table (the main proof is done with it) and the limits of s.
+func (s *Solver) helper() *Solver {
+	if s.sub == nil {
+		s.sub = &Solver{tt: s.tt, parent: s}
+	}
+	s.sub.deadline, s.sub.extStop = s.deadline, s.extStop
+	return s.sub
+}
+
+// helperStopped reports whether lengthen must end: the solve's limits.
+func (s *Solver) helperStopped() bool {
+	return s.stopOrDeadline() || (s.maxNodes != 0 && s.nodes >= s.maxNodes)
+}
