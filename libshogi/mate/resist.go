@@ -13,6 +13,15 @@ const resistNodes = 300_000
 // maxLengthenRounds bounds how often lengthen replaces a line's tail.
 const maxLengthenRounds = 64
 
+// lengthenShare is lengthen's node budget as a multiple of the nodes the
+// solve took before it (at least lengthenFloor): on musou-030 the checks
+// of a right line ran on for 9M nodes (the main proof took 3M) and found
+// nothing, while the swap that lengthened a wrong line cost far less.
+const (
+	lengthenShare = 2
+	lengthenFloor = 2_000_000
+)
+
 // lengthen makes the defender resist as long as tsume rules ask, with true
 // lengths instead of the table's proof lengths (upper bounds, loose where
 // interpositions were proved). At each defender move of the line it asks
@@ -24,6 +33,12 @@ const maxLengthenRounds = 64
 // checked again from that ply on. A line whose defender already resists
 // longest comes back unchanged. Every line returned is verified.
 func (s *Solver) lengthen(pos *board.Position, line []board.Move) []board.Move {
+	outer := s.maxNodes
+	s.maxNodes = s.nodes + max(lengthenShare*s.nodes, lengthenFloor)
+	if outer != 0 {
+		s.maxNodes = min(s.maxNodes, outer)
+	}
+	defer func() { s.maxNodes = outer }()
 	h := s.helper()
 	q := pos.Clone()
 	var ml board.MoveList
