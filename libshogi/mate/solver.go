@@ -37,7 +37,8 @@ type Result struct {
 	Line   []board.Move // attacker first, odd length, ends in mate (Status Mate only)
 	Nodes  uint64
 	Time   time.Duration
-	// TableUsed is the number of table slots in use at the end, of TableSlots.
+	// TableUsed is the most table slots in use during the solve, of
+	// TableSlots (the line's checks clear the table as they go).
 	TableUsed, TableSlots int
 	// Collections is how many times the table freed its entries of least work.
 	Collections int
@@ -152,6 +153,9 @@ func (s *Solver) Solve(pos *board.Position, lim Limits) (Result, error) {
 	}
 	start := time.Now()
 	s.begin(pos)
+	if s.parent == nil {
+		s.tt.peak = s.tt.used
+	}
 	s.maxNodes = lim.Nodes
 	s.deadline = time.Time{}
 	s.extStop = lim.Stop
@@ -195,7 +199,7 @@ func (s *Solver) begin(pos *board.Position) {
 func (s *Solver) finish(res Result, start time.Time) Result {
 	s.limit = 0
 	res.Nodes, res.Time = s.nodes, time.Since(start)
-	res.TableUsed, res.TableSlots, res.Collections = s.tt.used, s.tt.capacity(), s.tt.gcs
+	res.TableUsed, res.TableSlots, res.Collections = s.tt.peak, s.tt.capacity(), s.tt.gcs
 	return res
 }
 
