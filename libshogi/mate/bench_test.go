@@ -16,18 +16,21 @@ const (
 
 // BenchmarkPublic solves each public problem from an empty table of
 // benchTableMB with a benchTimeLimit and reports CPU time (the fair measure
-// on a shared machine), nodes, nodes/s (wall), the table memory used, and
-// solved (1 when the limit left time for a verified mate).
+// on a shared machine), nodes, nodes/s (wall) and nodes per CPU second,
+// the table memory used (peak), the line's plies, and solved (1 when the
+// limit left time for a verified mate).
+//
+// On a loaded machine the wall clock runs ahead of the CPU:
+// LIBSHOGI_MATE_BENCH_CPU (a duration, e.g. 60s) makes the limit the
+// process's CPU time instead (read every 50 ms; the solve is stopped).
 func BenchmarkPublic(b *testing.B) {
+	cpuLimit, _ := time.ParseDuration(os.Getenv("LIBSHOGI_MATE_BENCH_CPU"))
 	for _, pr := range loadProblems(b) {
 		b.Run(pr.id, func(b *testing.B) {
 			pos := tsumePosition(b, pr.sfen)
-			limit := benchTimeLimit
-			// On a loaded machine the wall clock runs ahead of the CPU:
-			// LIBSHOGI_MATE_BENCH_TIME (a duration) gives more wall time
-			// so that the CPU time of a whole solve can be read.
-			if d, err := time.ParseDuration(os.Getenv("LIBSHOGI_MATE_BENCH_TIME")); err == nil {
-				limit = d
+			lim := Limits{Time: benchTimeLimit}
+			if cpuLimit > 0 {
+				lim.Time = 0
 			}
 			s := New(benchTableMB)
 			var nodes uint64
@@ -36,7 +39,12 @@ func BenchmarkPublic(b *testing.B) {
 			cpu0 := cputime.Process()
 			for i := 0; i < b.N; i++ {
 				s.Clear()
-				res, err := s.Solve(pos, Limits{Time: limit})
+				done := make(chan struct{})
+				if cpuLimit > 0 {
+					go stopAtCPU(s, cputime.Process()+cpuLimit, done)
+				}
+				res, err := s.Solve(pos, lim)
+				close(done)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -48,13 +56,32 @@ func BenchmarkPublic(b *testing.B) {
 				used = res.TableUsed
 				plies = len(res.Line)
 			}
-			b.ReportMetric(float64((cputime.Process()-cpu0).Milliseconds())/float64(b.N), "cpu-ms/op")
+			cpu := cputime.Process() - cpu0
+			b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
 			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+			b.ReportMetric(float64(nodes)/cpu.Seconds(), "nodes/cpu-s")
 			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 			b.ReportMetric(float64(used*entryBytes)/(1<<20), "tableMB")
 			b.ReportMetric(solved, "solved")
 			b.ReportMetric(float64(plies), "plies")
 		})
+	}
+}
+
+// stopAtCPU stops s once the process's CPU time reaches at (or done closes).
+func stopAtCPU(s *Solver, at time.Duration, done chan struct{}) {
+	t := time.NewTicker(50 * time.Millisecond)
+	defer t.Stop()
+	for {
+		select {
+		case <-done:
+			return
+		case <-t.C:
+			if cputime.Process() >= at {
+				s.Stop()
+				return
+			}
+		}
 	}
 }
 
