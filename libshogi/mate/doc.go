@@ -46,5 +46,6 @@
 // Tests: go test ./libshogi/mate runs the public problems that fit a few
 // seconds (quickBudgets in public_test.go); LIBSHOGI_MATE_LONG=1 go test
 // -run PublicProblemsLong -timeout 2h runs the rest. go test -bench Public
-// solves every public problem with a 1 GB table and 60 s each.
+// solves every public problem with a 1 GB table and 60 s each (of CPU with
+// LIBSHOGI_MATE_BENCH_CPU=60s; see docs/mate-public.md).
 package mate
