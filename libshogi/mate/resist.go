@@ -29,9 +29,12 @@ const (
 // whether the attacker still mates within the plies the line has left
 // (two more after a useless interposition: it only adds its capture). An
 // evasion proven to escape that bound resists longer: the line takes it,
-// and its tail is solved again (unbounded, then shortened) from there, and
-// checked again from that ply on. A line whose defender already resists
-// longest comes back unchanged. Every line returned is verified.
+// and its tail is solved again (unbounded, then shortened) from there. The
+// defender's moves are checked from the last one back (the bounds near
+// the end are small and their solves cheap, so the budget goes first where
+// it buys most); after a swap the new tail is checked from its end again.
+// A line whose defender already resists longest comes back unchanged.
+// Every line returned is verified.
 func (s *Solver) lengthen(pos *board.Position, line []board.Move) []board.Move {
 	outer := s.maxNodes
 	s.maxNodes = s.nodes + max(lengthenShare*s.nodes, lengthenFloor)
@@ -40,29 +43,42 @@ func (s *Solver) lengthen(pos *board.Position, line []board.Move) []board.Move {
 	}
 	defer func() { s.maxNodes = outer }()
 	h := s.helper()
-	q := pos.Clone()
 	var ml board.MoveList
 	rounds := 0
-	for i := 0; i < len(line); i++ {
-		if i%2 == 1 && rounds < maxLengthenRounds {
-			if e, ok := s.longerEvasion(h, q, line[i], len(line)-i-1, &ml); ok {
-				if tail, ok := s.solveTail(h, q, e); ok {
-					longer := append(append(append([]board.Move(nil), line[:i]...), e), tail...)
-					if verifyLine(pos, longer) == nil {
-						line = longer
-						rounds++
-						i-- // check this ply again against the longer tail
-						continue
-					}
-				}
-			}
-		}
-		if s.helperStopped() {
+	before := positionsAlong(pos, line)
+	for i := len(line) - 2; i >= 1 && !s.helperStopped(); i -= 2 {
+		if rounds >= maxLengthenRounds {
 			break
 		}
-		q.DoMove(line[i])
+		q := before[i]
+		e, ok := s.longerEvasion(h, q, line[i], len(line)-i-1, &ml)
+		if !ok {
+			continue
+		}
+		tail, ok := s.solveTail(h, q, e)
+		if !ok {
+			continue
+		}
+		longer := append(append(append([]board.Move(nil), line[:i]...), e), tail...)
+		if verifyLine(pos, longer) != nil {
+			continue
+		}
+		line, before = longer, positionsAlong(pos, longer)
+		rounds++
+		i = len(line) // odd: the loop's step makes it the new last defender move
 	}
 	return line
+}
+
+// positionsAlong returns the position before each move of line.
+func positionsAlong(pos *board.Position, line []board.Move) []*board.Position {
+	out := make([]*board.Position, len(line))
+	q := pos.Clone()
+	for i, m := range line {
+		out[i] = q.Clone()
+		q.DoMove(m)
+	}
+	return out
 }
 
 // longerEvasion returns an evasion at q (defender to move) other than
