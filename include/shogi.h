@@ -1086,7 +1086,7 @@ typedef struct shogi_mate_result_s {
     int32_t line_length; /* plies of the mate line (0 unless FOUND) */
     uint64_t nodes;
     int64_t time_ms;
-    uint64_t table_used;  /* table slots in use at the end */
+    uint64_t table_used;  /* most table slots in use during the solve */
     uint64_t table_slots; /* table capacity in slots */
 } shogi_mate_result_t;
 

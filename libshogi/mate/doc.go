@@ -14,26 +14,31 @@
 //     parent's move list and never stored as final, so a stored result is a
 //     fact about the position (the graph-history interaction). Proofs never
 //     rest on repetitions.
-//   - Pawn-drop mate, and every other rule, come from libshogi/board's legal
-//     move generation; the attacker's moves are every legal check, useless
-//     non-promotions included (they matter in tsume).
-//   - The line (line.go) follows the proof under tsume rules: the attacker's
-//     shortest mate (short bounds are tried first, longer lines are
-//     shortened by solving again with the length bounded), the defender's
-//     longest resistance, useless interpositions (無駄合) not counted. Every
-//     line is verified by replay before it is returned.
+//   - Pawn-drop mate, and every other rule, come from libshogi/board: the
+//     attacker's moves are board.GenerateChecks (every legal check, useless
+//     non-promotions included: they matter in tsume; the same set as
+//     filtering the legal moves, built from check squares, discovered
+//     checks and drops), the defender's every legal evasion.
+//   - The table's cluster keeps its eight keys in one cache line ahead of
+//     the slots, so a lookup reads the slots of its own position only.
+//   - The line (line.go, resist.go) follows the proof under tsume rules:
+//     the attacker's shortest mate (short bounds are tried first, longer
+//     lines are shortened by solving again with the length bounded), the
+//     defender's longest resistance, useless interpositions (無駄合) not
+//     counted. The lengths stored with proofs are upper bounds (loose
+//     inside interposition subtrees), so the unbounded line is then
+//     lengthened by true lengths: at each defender move bounded solves ask
+//     whether another evasion escapes the plies the line has left (two
+//     more after a useless interposition); one that does takes the line
+//     and its tail is solved again. Every line is verified by replay
+//     before it is returned.
 //
-// Known limit of the unbounded line: the stored lengths are those of the
-// proofs found, upper bounds of the true distance, loose inside
-// interposition subtrees. On musou-030 (119 plies) the defender follows
-// them into G*3c at ply 42 (its subtree's proof reads 107 plies; it is
-// mated 9 plies later) instead of 9i8i (77 more): a replay-valid 51-ply
-// line that is not the tsume solution. A tsume-rule minimax over every
-// proof in the table was tried and fails there: a cluster holds eight
-// hands of one board, so the proofs of the many drop variants fall out
-// and re-proving them on a side line multiplies. The exact fix needs
-// bounded solves per defender reply (as tightEvasion does under a bound)
-// or a table that keeps proof trees whole during extraction.
+// Known limits: the shortening and the lengthening have node budgets
+// (bounds just below a long problem's length are out of their reach), so
+// a long line is a verified mate whose length may differ from the
+// composer's by a few plies (musou-030: 117 plies, declared 119, the
+// file marks it length-ambiguous). docs/mate-public.md has the figures of
+// every public problem.
 //
 // The attacker is the side to move at the root; it may have no king. The
 // defender must have one.
@@ -41,5 +46,6 @@
 // Tests: go test ./libshogi/mate runs the public problems that fit a few
 // seconds (quickBudgets in public_test.go); LIBSHOGI_MATE_LONG=1 go test
 // -run PublicProblemsLong -timeout 2h runs the rest. go test -bench Public
-// solves every public problem with a 1 GB table and 60 s each.
+// solves every public problem with a 1 GB table and 60 s each (of CPU with
+// LIBSHOGI_MATE_BENCH_CPU=60s; see docs/mate-public.md).
 package mate

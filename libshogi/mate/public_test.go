@@ -110,6 +110,8 @@ var quickBudgets = map[string]uint64{
 	"zukou-002": 1_000_000,
 	"zukou-030": 1_000_000,
 	"musou-069": 1_500_000,
+	"zukou-072": 1_000_000, // 339k nodes, 1.4 s CPU with board.GenerateChecks
+	"musou-016": 2_500_000, // 1.21M nodes, 4.4 s CPU
 }
 
 // resistanceNodes bounds each solve of checkResistance on the quick problems.

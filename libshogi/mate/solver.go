@@ -37,7 +37,8 @@ type Result struct {
 	Line   []board.Move // attacker first, odd length, ends in mate (Status Mate only)
 	Nodes  uint64
 	Time   time.Duration
-	// TableUsed is the number of table slots in use at the end, of TableSlots.
+	// TableUsed is the most table slots in use during the solve, of
+	// TableSlots (the line's checks clear the table as they go).
 	TableUsed, TableSlots int
 	// Collections is how many times the table freed its entries of least work.
 	Collections int
@@ -103,6 +104,9 @@ type Solver struct {
 	// deeper lines are cut (path-dependent results, never stored as final).
 	limit     int
 	nextCheck uint64
+	// parent is the solver whose line a helper's solves serve (its stop
+	// flag ends them too); sub is the helper of this one (resist.go).
+	parent, sub *Solver
 }
 
 // DefaultTableMB is the table size when none is given.
@@ -148,9 +152,10 @@ func (s *Solver) Solve(pos *board.Position, lim Limits) (Result, error) {
 		return Result{}, ErrNoDefenderKing
 	}
 	start := time.Now()
-	s.pos = pos.Clone()
-	s.attacker = pos.SideToMove()
-	s.nodes, s.aborted, s.nextCheck = 0, false, 0
+	s.begin(pos)
+	if s.parent == nil {
+		s.tt.peak = s.tt.used
+	}
 	s.maxNodes = lim.Nodes
 	s.deadline = time.Time{}
 	s.extStop = lim.Stop
@@ -158,7 +163,6 @@ func (s *Solver) Solve(pos *board.Position, lim Limits) (Result, error) {
 	if lim.Time > 0 {
 		s.deadline = start.Add(lim.Time)
 	}
-	s.path = append(s.path[:0], s.pos.Key())
 	res := Result{Status: Unknown}
 	if lim.MaxPlies <= 0 {
 		if line, ok := s.shortMate(pos); ok {
@@ -173,6 +177,9 @@ func (s *Solver) Solve(pos *board.Position, lim Limits) (Result, error) {
 		line, ok := s.extract()
 		if ok && verifyLine(pos, line) == nil {
 			res.Status, res.Line = Mate, s.shorten(pos, line)
+			if s.parent == nil {
+				res.Line = s.lengthen(pos, res.Line)
+			}
 		}
 	case r.dn == 0 && r.anc == noAnc:
 		res.Status = NoMate
@@ -180,10 +187,19 @@ func (s *Solver) Solve(pos *board.Position, lim Limits) (Result, error) {
 	return s.finish(res, start), nil
 }
 
+// begin sets the solver on a new root: pos (copied), its side to move as
+// the attacker, no nodes searched yet.
+func (s *Solver) begin(pos *board.Position) {
+	s.pos = pos.Clone()
+	s.attacker = pos.SideToMove()
+	s.nodes, s.aborted, s.nextCheck = 0, false, 0
+	s.path = append(s.path[:0], s.pos.Key())
+}
+
 func (s *Solver) finish(res Result, start time.Time) Result {
 	s.limit = 0
 	res.Nodes, res.Time = s.nodes, time.Since(start)
-	res.TableUsed, res.TableSlots, res.Collections = s.tt.used, s.tt.capacity(), s.tt.gcs
+	res.TableUsed, res.TableSlots, res.Collections = s.tt.peak, s.tt.capacity(), s.tt.gcs
 	return res
 }
 
@@ -261,18 +277,11 @@ func (s *Solver) tableKey() uint64 {
 // attacker (useless non-promotions included: they can matter in tsume),
 // every legal evasion for the defender.
 func (s *Solver) generate(ml *board.MoveList, attacker bool) {
-	s.pos.GenerateLegal(ml)
-	if !attacker {
+	if attacker {
+		s.pos.GenerateChecks(ml)
 		return
 	}
-	n := 0
-	for _, m := range ml.Moves[:ml.N] {
-		if s.pos.GivesCheck(m) {
-			ml.Moves[n] = m
-			n++
-		}
-	}
-	ml.N = n
+	s.pos.GenerateLegal(ml)
 }
 
 func satAdd(a, b uint32) uint32 {

@@ -13,7 +13,7 @@ import (
 // saturate at inf-1 so that they never read as final.
 const inf uint32 = 1<<32 - 1
 
-// entry is one table slot: a position (board and side to move, hashed;
+// entry is what the table knows of a position (its key and its slot): a position (board and side to move, hashed;
 // both hands apart, so that hands compare by dominance) with its numbers.
 // For a proven entry hand is the proof hand, for a disproven one the
 // disproof hand, otherwise the attacker's hand of the position itself;
@@ -29,9 +29,30 @@ type entry struct {
 	depth  uint16 // a disproof holds when at most depth plies remain (always: anyDepth)
 }
 
-const clusterSize = 8 // 8 × 32 bytes: four cache lines
+const clusterSize = 8
 
-type cluster [clusterSize]entry
+// slot is an entry without its key: a cluster keeps its eight keys in one
+// cache line ahead of the slots, so a lookup reads that line and only the
+// slots whose key matches (an array of entries spread the keys over four).
+type slot struct {
+	hand, dhand    board.Hand
+	pn, dn, amount uint32
+	length, depth  uint16
+}
+
+// cluster is 64 bytes of keys and 8 × 24 bytes of slots: four cache lines.
+type cluster struct {
+	keys  [clusterSize]uint64
+	slots [clusterSize]slot
+}
+
+func (s *slot) entry(key uint64) entry {
+	return entry{key: key, hand: s.hand, dhand: s.dhand, pn: s.pn, dn: s.dn, amount: s.amount, length: s.length, depth: s.depth}
+}
+
+func (s *slot) set(e *entry) {
+	*s = slot{hand: e.hand, dhand: e.dhand, pn: e.pn, dn: e.dn, amount: e.amount, length: e.length, depth: e.depth}
+}
 
 // table is the bounded transposition table. It never grows: a full
 // cluster replaces its entry of least work, and when most slots are used
@@ -39,6 +60,7 @@ type cluster [clusterSize]entry
 type table struct {
 	clusters []cluster
 	used     int // slots holding an entry
+	peak     int // most slots used since the solve began (Solve resets it)
 	gcs      int // collections run
 	// touched lists the clusters written since the last clear (nil after
 	// it overflowed), so that clearing a large, mostly empty table (the
@@ -47,6 +69,7 @@ type table struct {
 	overflow bool
 }
 
+// entryBytes is the memory of one entry: its key and its slot.
 const entryBytes = 32
 
 // anyDepth marks a disproof that no mate-length bound conditions.
@@ -114,10 +137,13 @@ func (t *table) cluster(key uint64) *cluster {
 // numbers, else ok=false.
 func (t *table) lookup(key uint64, hand, dhand board.Hand, remaining int) (e entry, ok bool) {
 	c := t.cluster(key)
-	var exact, proof *entry
-	for i := range c {
-		s := &c[i]
-		if s.key != key || s.amount == 0 {
+	var exact, proof *slot
+	for i := range c.keys {
+		if c.keys[i] != key {
+			continue
+		}
+		s := &c.slots[i]
+		if s.amount == 0 {
 			continue
 		}
 		switch {
@@ -128,17 +154,17 @@ func (t *table) lookup(key uint64, hand, dhand board.Hand, remaining int) (e ent
 			}
 		case s.dn == 0:
 			if covers(s.hand, hand) && covers(dhand, s.dhand) && (s.depth == anyDepth || remaining <= int(s.depth)) {
-				return *s, true
+				return s.entry(key), true
 			}
 		case s.hand == hand && s.dhand == dhand:
 			exact = s
 		}
 	}
 	if proof != nil {
-		return *proof, true
+		return proof.entry(key), true
 	}
 	if exact != nil {
-		return *exact, true
+		return exact.entry(key), true
 	}
 	return entry{}, false
 }
@@ -150,50 +176,52 @@ func (t *table) store(key uint64, hand, dhand board.Hand, e entry) {
 	e.key, e.dhand = key, dhand
 	e.amount = max(e.amount, 1)
 	c := t.cluster(key)
-	var slot *entry
+	at := -1
 	final := e.pn == 0 || e.dn == 0
-	for i := range c {
-		s := &c[i]
-		if s.amount == 0 || s.key != key {
+	for i := range c.keys {
+		s := &c.slots[i]
+		if c.keys[i] != key || s.amount == 0 {
 			continue
 		}
 		if s.pn != 0 && s.dn != 0 && s.hand == hand && s.dhand == dhand {
-			if slot == nil {
-				slot = s
+			if at < 0 {
+				at = i
 				continue
 			}
 		}
 		if final && s.pn != 0 && s.dn != 0 && subsumed(&e, s.hand, s.dhand) {
-			if slot == nil {
-				slot = s
+			if at < 0 {
+				at = i
 			} else {
-				*s = entry{}
+				c.keys[i], *s = 0, slot{}
 				t.used--
 			}
 		}
 	}
-	if slot == nil {
-		for i := range c {
-			if c[i].amount == 0 {
-				slot = &c[i]
+	if at < 0 {
+		for i := range c.slots {
+			if c.slots[i].amount == 0 {
+				at = i
 				t.used++
+				t.peak = max(t.peak, t.used)
 				t.touch(c)
 				break
 			}
 		}
 	}
-	if slot == nil {
-		slot = &c[0]
+	if at < 0 {
+		at = 0
 		for i := 1; i < clusterSize; i++ {
-			if c[i].amount < slot.amount {
-				slot = &c[i]
+			if c.slots[i].amount < c.slots[at].amount {
+				at = i
 			}
 		}
-		if slot.amount > e.amount && !final {
+		if c.slots[at].amount > e.amount && !final {
 			return // keep the entry that cost more work
 		}
 	}
-	*slot = e
+	c.keys[at] = key
+	c.slots[at].set(&e)
 }
 
 // subsumed reports whether the final entry e decides the position whose
@@ -213,8 +241,8 @@ func (t *table) needsCollection() bool { return t.used*10 > t.capacity()*8 }
 func (t *table) collect() {
 	var hist [33]int
 	for ci := range t.clusters {
-		for i := range t.clusters[ci] {
-			if a := t.clusters[ci][i].amount; a != 0 {
+		for i := range t.clusters[ci].slots {
+			if a := t.clusters[ci].slots[i].amount; a != 0 {
 				hist[bits.Len32(a)]++
 			}
 		}
@@ -226,10 +254,11 @@ func (t *table) collect() {
 		cut++
 	}
 	for ci := range t.clusters {
-		for i := range t.clusters[ci] {
-			s := &t.clusters[ci][i]
+		c := &t.clusters[ci]
+		for i := range c.slots {
+			s := &c.slots[i]
 			if s.amount != 0 && bits.Len32(s.amount) < cut {
-				*s = entry{}
+				c.keys[i], *s = 0, slot{}
 				t.used--
 			}
 		}

@@ -3,6 +3,7 @@ package mate
 import (
 	"math/rand/v2"
 	"testing"
+	"unsafe"
 
 	"github.com/libshogi/libshogi/libshogi/board"
 )
@@ -86,8 +87,8 @@ func TestTableBoundedAndCollects(t *testing.T) {
 	}
 	n := 0
 	for ci := range tt.clusters {
-		for i := range tt.clusters[ci] {
-			if tt.clusters[ci][i].amount != 0 {
+		for i := range tt.clusters[ci].slots {
+			if tt.clusters[ci].slots[i].amount != 0 {
 				n++
 			}
 		}
@@ -115,5 +116,12 @@ func TestTableClear(t *testing.T) {
 		if tt.used != 0 {
 			t.Fatalf("%d entries: used %d after clear", n, tt.used)
 		}
+	}
+}
+
+// A cluster is its keys' cache line and eight slots, entryBytes per entry.
+func TestClusterLayout(t *testing.T) {
+	if got := unsafe.Sizeof(cluster{}); got != clusterSize*entryBytes {
+		t.Fatalf("cluster takes %d bytes, want %d", got, clusterSize*entryBytes)
 	}
 }
