@@ -195,7 +195,8 @@ static int fetch_kids(Core *self, Py_ssize_t from) {
         shogi_err_t e;
         shogi_rc_t rc = api.legal_moves_after_each(self->h, self->here + from, n, self->kids, self->kids_cap,
                                                    self->kid_n, &total, &e);
-        if (rc == E_BUFFER_TOO_SMALL && total > self->kids_cap) {
+        /* with no buffer yet (kids NULL) the call only counts: rc 0 */
+        if ((rc == E_BUFFER_TOO_SMALL || (rc == 0 && !self->kids)) && total > self->kids_cap) {
             uint32_t *k = PyMem_Realloc(self->kids, total * sizeof *k);
             if (!k) {
                 PyErr_NoMemory();
@@ -531,7 +532,7 @@ static PyObject *Core_legal_moves(Core *self, void *closure) {
     if (self->has_pending) {
         Py_ssize_t k = self->pending_ix - self->kids_from;
         if (self->next_n < 0 && self->kids_from >= 0 && k >= 0) { /* fetched with its siblings */
-            memcpy(self->next, self->kids + self->kid_at[k], self->kid_n[k] * sizeof(uint32_t));
+            if (self->kid_n[k]) memcpy(self->next, self->kids + self->kid_at[k], self->kid_n[k] * sizeof(uint32_t));
             self->next_n = (Py_ssize_t)self->kid_n[k];
         } else if (self->next_n < 0) {
             rc = api.legal_moves_after(h, self->pending, self->next, MAX_MOVES, &n, &e);
