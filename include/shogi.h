@@ -2152,6 +2152,23 @@ SHOGI_API shogi_status_t shogi_dlshogi_features_bits(const void *records, size_t
                                                      int32_t *move_labels,
                                                      size_t *n_bad,
                                                      shogi_error_t *err);
+/* ---- legal moves after each move (ABI 1.3) ---- */
+
+/* The legal moves after each of n legal moves of the position (after[i]:
+ * its move16 is enough), as shogi_position_legal_moves_after gives them,
+ * in one call: the lists one after another in moves[], counts[i] the
+ * length of the list after after[i], *total their sum; the position is
+ * left as it was. For bindings that walk a tree and ask for the lists of
+ * a node's children at once. moves may be NULL (capacity 0): counts and
+ * *total only. SHOGI_E_BUFFER_TOO_SMALL (counts and *total set) if
+ * capacity < *total; SHOGI_E_ILLEGAL_MOVE (the message names the index)
+ * if a move is not legal, the arrays then unspecified; n at most 65536
+ * (n * SHOGI_MAX_MOVES always fits). */
+SHOGI_API shogi_status_t shogi_position_legal_moves_after_each(shogi_position_t pos,
+                                                               const uint32_t *after, size_t n,
+                                                               uint32_t *moves, size_t capacity,
+                                                               size_t *counts, size_t *total,
+                                                               shogi_error_t *err);
 
 #ifdef __cplusplus
 } /* extern "C" */

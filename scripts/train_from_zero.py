@@ -59,37 +59,9 @@ def parse(argv):
     return a, PipelineConfig(**values)
 
 
-def plot(pipeline, path):
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 4))
-    x = 0
-    for g in sorted(pipeline.state["generations"], key=int):
-        hist = pipeline.state["generations"][g].get("history", [])
-        xs = list(range(x + 1, x + len(hist) + 1))
-        ax1.plot(xs, [h["train_loss"] for h in hist], "b.-", label="train" if g == "0" else None)
-        ax1.plot(xs, [h["val_loss"] for h in hist], "r.-", label="validation" if g == "0" else None)
-        x += len(hist)
-    ax1.set_xlabel("epoch (all generations)")
-    ax1.set_ylabel("elmo loss")
-    ax1.legend()
-    rows = [r for r in pipeline.table() if r["elo"] != ""]
-    if rows:
-        ax2.errorbar([r["generation"] for r in rows], [r["elo"] for r in rows],
-                     yerr=[[r["elo"] - r["elo_low"] for r in rows], [r["elo_high"] - r["elo"] for r in rows]], fmt="o")
-    ax2.set_xlabel("generation")
-    ax2.set_ylabel("Elo vs previous (95%)")
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
-
-
 def main(argv=None):
     args, config = parse(sys.argv[1:] if argv is None else argv)
-    from libshogi.train import Pipeline
+    from libshogi.train import Pipeline, plot_history
 
     # a resumed run takes the match settings given again (the rest is stored)
     pipeline = Pipeline(args.workdir, config, progress=not args.no_progress,
@@ -98,7 +70,7 @@ def main(argv=None):
     with open(os.path.join(pipeline.workdir, "generations.tsv")) as f:
         print(f.read(), end="")
     if args.plot:
-        plot(pipeline, args.plot)
+        plot_history(pipeline, args.plot)
     return pipeline
 
 

@@ -11,30 +11,17 @@ with push/pop and bulk counting at the last ply).
 
 import argparse
 import os
-import random
 import statistics
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(1, os.path.join(HERE, "tests"))  # walks: the test positions and py_perft
 
 import libshogi  # noqa: E402
 from libshogi import Board, Network  # noqa: E402
-
-
-def positions(n, seed=1):
-    """SFENs from random games (deterministic)."""
-    rnd = random.Random(seed)
-    out = []
-    b = Board()
-    while len(out) < n:
-        moves = b.legal_moves
-        if not moves or b.move_number > 150:
-            b.reset()
-            continue
-        b.push(rnd.choice(moves))
-        out.append(b.sfen())
-    return out
+from walks import py_perft, random_game_sfens as positions  # noqa: E402
 
 
 def median_time(fn, runs):
@@ -44,17 +31,6 @@ def median_time(fn, runs):
         fn()
         ts.append(time.perf_counter() - t)
     return statistics.median(ts)
-
-
-def py_perft(b, depth):
-    if depth == 1:
-        return len(b.legal_moves)
-    n = 0
-    for m in b.legal_moves:
-        b.push(m)
-        n += py_perft(b, depth - 1)
-        b.pop()
-    return n
 
 
 def main():

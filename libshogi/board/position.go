@@ -15,6 +15,13 @@ type Position struct {
 	states   []stateInfo // states[0] describes the set-up position
 
 	perftLists []MoveList // scratch move lists for Perft, one per ply
+
+	// keyPending: states[0].key is not computed yet. SetPieces leaves the
+	// set-up key to the first DoMove (a loop that sets record after record
+	// and reads only the board never pays for it); until then the history
+	// is that one state, and reads compute the key without storing it, so
+	// that reading one Position from several goroutines stays safe.
+	keyPending bool
 }
 
 // stateInfo is what DoMove computes and UndoMove needs.
@@ -92,7 +99,18 @@ func (p *Position) PiecesOf(c Color, pt PieceType) Bitboard {
 }
 
 // Key is the Zobrist key of board, both hands and side to move.
-func (p *Position) Key() uint64 { return p.st().key }
+func (p *Position) Key() uint64 {
+	if p.keyPending {
+		return p.computeKey()
+	}
+	return p.st().key
+}
+
+// fillKey stores a pending set-up key (mutations only; see keyPending).
+func (p *Position) fillKey() {
+	p.states[0].key = p.computeKey()
+	p.keyPending = false
+}
 
 // Checkers are the pieces giving check to the side to move.
 func (p *Position) Checkers() Bitboard { return p.st().checkers }
@@ -260,6 +278,9 @@ func (p *Position) ComputeKey() uint64 { return p.computeKey() }
 
 // DoMove plays a legal move. Playing an illegal move corrupts the position.
 func (p *Position) DoMove(m Move) {
+	if p.keyPending {
+		p.fillKey()
+	}
 	prev := p.st()
 	key := p.KeyAfter(m)
 	us := p.side
@@ -317,7 +338,7 @@ func (p *Position) pushState() *stateInfo {
 // without playing it (a search prefetches its table entry with it before
 // making the move). DoMove takes its key from here.
 func (p *Position) KeyAfter(m Move) uint64 {
-	key := p.st().key ^ zobSide
+	key := p.Key() ^ zobSide
 	us := p.side
 	to := m.To()
 	if m.IsDrop() {
@@ -368,6 +389,9 @@ func (p *Position) UndoMove() {
 
 // DoNullMove passes the turn (search only; not legal in check).
 func (p *Position) DoNullMove() {
+	if p.keyPending {
+		p.fillKey()
+	}
 	prev := p.st()
 	key, run := prev.key^zobSide, prev.checkRun
 	st := p.pushState()

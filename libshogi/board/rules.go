@@ -18,6 +18,9 @@ func (r RepetitionState) String() string {
 // RepetitionCount is how often the current position (board, both hands,
 // side to move) has occurred since the object was set up, this one included.
 func (p *Position) RepetitionCount() int {
+	if p.keyPending { // nothing played since the set-up: its one occurrence
+		return 1
+	}
 	key := p.st().key
 	n := 0
 	for i := len(p.states) - 1; i >= 0; i -= 2 {
@@ -32,6 +35,9 @@ func (p *Position) RepetitionCount() int {
 // the position occurs for the fourth time; then a draw, unless one side gave
 // check on every one of its moves since the first occurrence.
 func (p *Position) Repetition() RepetitionState {
+	if p.keyPending { // nothing played since the set-up
+		return RepNone
+	}
 	key := p.st().key
 	n := 0
 	first := -1
@@ -66,6 +72,9 @@ func (p *Position) cycleResult(span int) RepetitionState {
 // RepetitionInSearch is the search's test: the first repetition (second
 // occurrence) within the last maxBack plies, judged over that one cycle.
 func (p *Position) RepetitionInSearch(maxBack int) RepetitionState {
+	if p.keyPending { // nothing played since the set-up
+		return RepNone
+	}
 	key := p.st().key
 	last := len(p.states) - 1
 	for i := last - 4; i >= 0 && last-i <= maxBack; i -= 2 {

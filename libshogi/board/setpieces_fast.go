@@ -60,21 +60,14 @@ func (p *Position) setPiecesFast(squares *[NumSquares]Piece, hands [2]Hand, side
 	if q.occupied != pt { // the colour bit without a type: code 16
 		return false
 	}
-	// Split the occupied squares by bit 3 of the code, then 2, 1, 0: after
-	// the step for bit k, lv[i] holds the squares whose code bits 3..k are
-	// i (so lv ends indexed by the type).
-	var lv [16]Bitboard
-	lv[0] = pt
-	for k, n := 3, 1; k >= 0; k, n = k-1, n*2 {
-		for i := n - 1; i >= 0; i-- {
-			lv[2*i+1] = lv[i].And(planes[k])
-			lv[2*i] = lv[i].AndNot(planes[k])
-		}
-	}
-	if lv[15].NonZero() { // type 15: not a piece
+	tlo := splitTypes(pt.lo, planes[3].lo, planes[2].lo, planes[1].lo, planes[0].lo)
+	thi := splitTypes(pt.hi, planes[3].hi, planes[2].hi, planes[1].hi, planes[0].hi)
+	if tlo[15]|thi[15] != 0 { // type 15: not a piece
 		return false
 	}
-	copy(q.byType[Pawn:], lv[Pawn:NumPieceTypes])
+	for t := Pawn; t < NumPieceTypes; t++ {
+		q.byType[t] = Bitboard{tlo[t], thi[t]}
+	}
 	kings := q.byType[King]
 	bk, wk := kings.And(q.byColor[Black]), kings.And(q.byColor[White])
 	if bk.Count() != 1 || wk.Count() != 1 {
@@ -103,7 +96,6 @@ func (p *Position) setPiecesFast(squares *[NumSquares]Piece, hands [2]Hand, side
 			return false
 		}
 	}
-	var key uint64
 	for t := Pawn; t <= Gold; t++ {
 		n := q.byType[t].Count() + hands[Black].Count(t) + hands[White].Count(t)
 		if t != Gold {
@@ -112,29 +104,34 @@ func (p *Position) setPiecesFast(squares *[NumSquares]Piece, hands [2]Hand, side
 		if n > MaxInHand[t] {
 			return false
 		}
-		key ^= zobHand[Black][t][hands[Black].Count(t)] ^ zobHand[White][t][hands[White].Count(t)]
 	}
 	q.hands = hands
 	them := side.Opp()
 	if q.Attacked(side, q.kingSq[them], q.occupied) {
 		return false
 	}
-	for occ := q.occupied.lo; occ != 0; occ &= occ - 1 {
-		s := bits.TrailingZeros64(occ)
-		key ^= zobPiece[q.board[s]][s]
-	}
-	for occ := q.occupied.hi; occ != 0; occ &= occ - 1 {
-		s := 63 + bits.TrailingZeros64(occ)
-		key ^= zobPiece[q.board[s]][s]
-	}
-	if side == White {
-		key ^= zobSide
-	}
+	// The key is left to the first DoMove (keyPending).
 	states, lists := p.states[:0], p.perftLists
 	*p = q
-	p.states = append(states, stateInfo{key: key, checkers: p.computeCheckers()})
+	p.states = append(states, stateInfo{checkers: p.computeCheckers()})
+	p.keyPending = true
 	p.perftLists = lists
 	return true
+}
+
+// splitTypes splits the squares x by bit 3 of their codes (planes b3), then
+// 2, 1, 0: t[i] holds the squares of x whose code bits 3..0 are i, that is
+// of piece type i. Written out: thirty ANDs in registers.
+func splitTypes(x, b3, b2, b1, b0 uint64) (t [16]uint64) {
+	h0, h1 := x&^b3, x&b3
+	q0, q1, q2, q3 := h0&^b2, h0&b2, h1&^b2, h1&b2
+	e0, e1, e2, e3 := q0&^b1, q0&b1, q1&^b1, q1&b1
+	e4, e5, e6, e7 := q2&^b1, q2&b1, q3&^b1, q3&b1
+	t[0], t[1], t[2], t[3] = e0&^b0, e0&b0, e1&^b0, e1&b0
+	t[4], t[5], t[6], t[7] = e2&^b0, e2&b0, e3&^b0, e3&b0
+	t[8], t[9], t[10], t[11] = e4&^b0, e4&b0, e5&^b0, e5&b0
+	t[12], t[13], t[14], t[15] = e6&^b0, e6&b0, e7&^b0, e7&b0
+	return
 }
 
 // gather8 returns bit 0 of each of the eight bytes of x as an 8-bit

@@ -18,6 +18,12 @@ func checkFastAgainstChecked(t *testing.T, sq *[NumSquares]Piece, hands [2]Hand,
 	if ok && errRef != nil {
 		t.Fatalf("fast path accepts what the checks reject (%v): %v", errRef, sq)
 	}
+	if ok && (fast.Key() != ref.Key() || !fast.keyPending) {
+		t.Fatalf("fast path: key %x (pending %v), checks: key %x", fast.Key(), fast.keyPending, ref.Key())
+	}
+	if ok {
+		fast.fillKey() // what the first DoMove does: then the two are the same
+	}
 	if ok && !reflect.DeepEqual(fast, ref) {
 		t.Fatalf("fast path builds %s key %x, checks build %s key %x", fast.SFEN(), fast.Key(), ref.SFEN(), ref.Key())
 	}

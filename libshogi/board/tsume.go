@@ -30,4 +30,5 @@ func (p *Position) GiveRemainingPieces(c Color) {
 	p.startPly = p.Ply()
 	p.states = p.states[:1]
 	*p.st() = stateInfo{key: p.computeKey(), checkers: p.computeCheckers()}
+	p.keyPending = false
 }

@@ -2,6 +2,7 @@ package record
 
 import (
 	"encoding/binary"
+	"unsafe"
 
 	"github.com/libshogi/libshogi/libshogi/board"
 )
@@ -25,18 +26,37 @@ func (f *packFormat) decode(data *[32]byte, d *Diagram) error {
 		return f.decodeChecked(data, d)
 	}
 	*d = Diagram{Ply: 1, Side: board.Color(w0 & 1)}
-	// The 79 board codes (kings are not coded) in groups of seven: a code
-	// has at most 8 bits and a group starts at most 7 bits into its 64-bit
-	// window, so one load serves a group, and the chain from one code to
-	// the next is a shift, a table load and an add (all in registers; ptr
-	// stays below 41: a broken record's codes may run on, and its final
-	// position is wrong anyway).
+	// The 79 board codes (kings are not coded), read 8 bits at a time: a
+	// step takes every code that ends within the next 8 bits (one to eight
+	// of them, two on average) from the multi-code table, so the chain
+	// from one step to the next (a shift, a table load, an add) is paid
+	// about 40 times, not 79. A step takes at most 8 bits and starts at
+	// most 7 bits into its 64-bit window, so one load serves seven steps
+	// (ptr stays below 41: a broken record's codes may run on, and its
+	// final position is wrong anyway). The last few codes, where a step
+	// could overrun the 79th, go one at a time on the same schedule.
 	ptr, bit := uint(1), uint(7) // bit 15
 	var win, counts, faults uint64
-	var codes [board.NumSquares]board.Piece
-	tab := &f.boardCode
-	for i, left := 0, 0; i < 79; i++ {
-		if left == 0 { // every seventh code: period 7, predicted
+	var codes [board.NumSquares + 7]board.Piece // a step stores 8 bytes
+	out := unsafe.Slice((*byte)(unsafe.Pointer(&codes[0])), len(codes))
+	multi, tab := &f.boardMulti, &f.boardCode
+	i, left := 0, 0
+	for i < 79-7 {
+		if left == 0 { // every seventh step: period 7, predicted
+			ptr, bit = min(ptr+bit>>3, 40), bit&7
+			win = binary.LittleEndian.Uint64(buf[ptr : ptr+8])
+			left = 7
+		}
+		left--
+		e := &multi[win>>(bit&63)&0xff]
+		binary.LittleEndian.PutUint64(out[i:i+8], e.pieces)
+		bit += uint(e.bits)
+		counts += e.counts
+		faults |= uint64(e.faults)
+		i += int(e.n)
+	}
+	for ; i < 79; i++ {
+		if left == 0 {
 			ptr, bit = min(ptr+bit>>3, 40), bit&7
 			win = binary.LittleEndian.Uint64(buf[ptr : ptr+8])
 			left = 7
@@ -102,6 +122,43 @@ func codeTable(dec *[256]decEntry) (t [256]uint32) {
 			continue
 		}
 		t[i] = uint32(e.pc&31) | uint32(e.n)<<codeLenShift | uint32(e.pc>>4&1)<<codeColorShift
+	}
+	return
+}
+
+// A multiCode is the step of decode for one byte of the stream: the n
+// board codes that end within those 8 bits, first code first (n >= 1: a
+// board code has at most 8 bits), as their pieces (byte k of pieces),
+// their total length, their codeCountInc sum, and codeInvalid when the
+// byte starts no board code (then n is 1 and bits 0, as in codeTable).
+type multiCode struct {
+	pieces, counts uint64
+	n, bits        uint8
+	faults         uint16
+}
+
+// multiTable is the multi-code table of a codeTable. A code of length l
+// that starts pos bits into the byte is known from the byte's top 8-pos
+// bits when l <= 8-pos: codeTable holds it for every value of the bits
+// after it, so the top bits shifted down (zeros above) find it.
+func multiTable(single *[256]uint32) (t [256]multiCode) {
+	for b := range t {
+		m := &t[b]
+		for pos := uint(0); pos < 8; {
+			e := single[uint(b)>>pos]
+			l := uint(e >> codeLenShift & 15)
+			if e&codeInvalid != 0 || l > 8-pos {
+				if pos == 0 { // only a whole byte can say that no code starts here
+					m.n, m.faults = 1, codeInvalid
+				}
+				break
+			}
+			m.pieces |= uint64(e&31) << (8 * m.n)
+			m.counts += codeCountInc[e&7]
+			m.n++
+			m.bits += uint8(l)
+			pos += l
+		}
 	}
 	return
 }

@@ -33,6 +33,7 @@ type packFormat struct {
 	handDec             [256]decEntry
 	handInc             [256]board.Hand // what a hand code adds to its colour's hand (0: boxed)
 	boardCode, handCode [256]uint32     // the tables in decode's form (codeTable)
+	boardMulti          [256]multiCode  // boardCode, every code that ends within a byte (multiTable)
 }
 
 type code struct {
@@ -119,7 +120,10 @@ func (f *packFormat) init() {
 		f.boxEnc[pt] = bitsOf(f.box[pt])
 		fillDec(&f.handDec, f.box[pt], decEntry{kind: decBox, pc: board.Piece(pt)})
 	}
-	defer func() { f.boardCode, f.handCode = codeTable(&f.boardDec), codeTable(&f.handDec) }()
+	defer func() {
+		f.boardCode, f.handCode = codeTable(&f.boardDec), codeTable(&f.handDec)
+		f.boardMulti = multiTable(&f.boardCode)
+	}()
 	for i, e := range f.handDec {
 		if e.kind == decHand {
 			f.handInc[i] = board.Hand(0).Add(e.pc.Type())

@@ -29,6 +29,9 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.environ.get("LIBSHOGI_BENCH_PACKAGE") or os.path.dirname(HERE))
+sys.path.insert(1, os.path.join(os.path.dirname(HERE), "tests"))  # walks: the test positions and py_perft
+
+from walks import py_perft, random_game_sfens  # noqa: E402
 
 MIDGAME = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1"
 
@@ -58,17 +61,6 @@ def median(fn, runs):
         fn()
         ts.append(CLOCK() - t)
     return statistics.median(ts)
-
-
-def py_perft(b, depth):
-    if depth == 1:
-        return len(b.legal_moves)
-    n = 0
-    for m in b.legal_moves:
-        b.push(m)
-        n += py_perft(b, depth - 1)
-        b.pop()
-    return n
 
 
 def _rows(n):
@@ -128,18 +120,8 @@ def measure(runs, quick):
 
     out["push + legal_moves + pop (midgame node)"] = median(node, runs) / (node_reps * len(mids)) * 1e6
     # positions of random games, as SFEN and as hcp rows
-    import random
-
-    rnd = random.Random(1)
-    sfens = []
+    sfens = random_game_sfens(2000, seed=1)
     g = Board()
-    while len(sfens) < 2000:
-        moves = g.legal_moves
-        if not moves or g.move_number > 150:
-            g.reset()
-            continue
-        g.push(rnd.choice(moves))
-        sfens.append(g.sfen())
     hcps, dst = _rows(len(sfens))
     for i, s in enumerate(sfens):
         g.set_sfen(s)

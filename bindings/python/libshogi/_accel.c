@@ -55,6 +55,8 @@ static struct {
     shogi_rc_t (*psfen)(shogi_handle_t, void *, shogi_err_t *);
     shogi_rc_t (*do_null_move)(shogi_handle_t, shogi_err_t *);
     shogi_rc_t (*legal_moves_after)(shogi_handle_t, uint32_t, uint32_t *, size_t, size_t *, shogi_err_t *);
+    shogi_rc_t (*legal_moves_after_each)(shogi_handle_t, const uint32_t *, size_t, uint32_t *, size_t, size_t *,
+                                         size_t *, shogi_err_t *);
 } api;
 
 static const char *const api_names[] = {
@@ -63,6 +65,7 @@ static const char *const api_names[] = {
     "shogi_position_side_to_move", "shogi_position_in_check", "shogi_position_perft",
     "shogi_position_set_hcp",     "shogi_position_hcp",       "shogi_position_set_psfen",
     "shogi_position_psfen",       "shogi_position_do_null_move", "shogi_position_legal_moves_after",
+    "shogi_position_legal_moves_after_each",
 };
 
 static PyObject *raise_error; /* Python callable(code, message bytes): raises */
@@ -115,7 +118,13 @@ static PyObject *fail(shogi_rc_t rc, const shogi_err_t *e) {
  * other use of the handle: every other method, the _h attribute through
  * which the Python code reaches the library, and a push from the
  * position after it. The lists are those of the library, so the answers
- * are the same. */
+ * are the same.
+ *
+ * Siblings. When a deferred move whose list was read is popped and the
+ * next move of here[] is pushed (a loop over the legal moves, as in
+ * perft), the lists after every remaining move of here[] are asked for in
+ * one call (legal_moves_after_each) and kept in kids[]: the rest of the
+ * loop costs no library call. Any change of here[] drops them. */
 typedef struct {
     PyObject_HEAD
     shogi_handle_t h;         /* 0 once closed */
@@ -125,6 +134,12 @@ typedef struct {
     Py_ssize_t here_n;  /* legal moves of the library's position in here[]; -1: unknown */
     Py_ssize_t next_n;  /* legal moves after pending in next[]; -1: unknown */
     uint32_t *here, *next; /* MAX_MOVES each */
+    Py_ssize_t pending_ix; /* pending's index in here[] */
+    Py_ssize_t walk_ix;    /* the last call popped here[walk_ix], deferred, its list read; else -1 */
+    Py_ssize_t kids_from;  /* kids[] holds the lists after here[kids_from:here_n]; -1: none */
+    uint32_t *kids;        /* those lists one after another (kids_cap moves) */
+    size_t kids_cap;
+    size_t *kid_n, *kid_at; /* MAX_MOVES each: list i's length and start, i from kids_from */
 } Core;
 
 static PyTypeObject *CoreType;
@@ -151,6 +166,7 @@ static int flush(Core *self) {
     self->next = t;
     self->here_n = self->next_n;
     self->next_n = -1;
+    self->kids_from = -1;
     return 0;
 }
 
@@ -160,12 +176,48 @@ static shogi_handle_t handle_sync(Core *self) {
     shogi_handle_t h = handle_of(self);
     if (!h || flush(self) < 0) return NULL;
     self->here_n = self->next_n = -1;
+    self->kids_from = self->walk_ix = -1;
     return h;
 }
 
-static int list_has(const uint32_t *moves, Py_ssize_t n, uint32_t m) {
+/* m's index in moves[0:n], or -1. */
+static Py_ssize_t list_index(const uint32_t *moves, Py_ssize_t n, uint32_t m) {
     for (Py_ssize_t i = 0; i < n; i++)
-        if (moves[i] == m) return 1;
+        if (moves[i] == m) return i;
+    return -1;
+}
+
+/* Fills kids[] with the lists after here[from:here_n] (one library call;
+ * kids[] grows to what the call says it needs). */
+static int fetch_kids(Core *self, Py_ssize_t from) {
+    size_t n = (size_t)(self->here_n - from), total = 0;
+    for (;;) {
+        shogi_err_t e;
+        shogi_rc_t rc = api.legal_moves_after_each(self->h, self->here + from, n, self->kids, self->kids_cap,
+                                                   self->kid_n, &total, &e);
+        /* with no buffer yet (kids NULL) the call only counts: rc 0 */
+        if ((rc == E_BUFFER_TOO_SMALL || (rc == 0 && !self->kids)) && total > self->kids_cap) {
+            uint32_t *k = PyMem_Realloc(self->kids, total * sizeof *k);
+            if (!k) {
+                PyErr_NoMemory();
+                return -1;
+            }
+            self->kids = k;
+            self->kids_cap = total;
+            continue;
+        }
+        if (rc) {
+            fail(rc, &e);
+            return -1;
+        }
+        break;
+    }
+    size_t at = 0;
+    for (size_t i = 0; i < n; i++) {
+        self->kid_at[i] = at;
+        at += self->kid_n[i];
+    }
+    self->kids_from = from;
     return 0;
 }
 
@@ -252,11 +304,16 @@ static PyObject *Core_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     self->h = NULL;
     self->has_pending = 0;
     self->here_n = self->next_n = -1;
+    self->pending_ix = self->walk_ix = self->kids_from = -1;
+    self->kids = NULL;
+    self->kids_cap = 0;
     self->here = PyMem_Malloc(2 * MAX_MOVES * sizeof(uint32_t));
     self->next = self->here ? self->here + MAX_MOVES : NULL;
+    self->kid_n = PyMem_Malloc(2 * MAX_MOVES * sizeof(size_t));
+    self->kid_at = self->kid_n ? self->kid_n + MAX_MOVES : NULL;
     self->history = PyList_New(0);
-    if (!self->history || !self->here) {
-        int no_memory = !self->here;
+    if (!self->history || !self->here || !self->kid_n) {
+        int no_memory = !self->here || !self->kid_n;
         Py_DECREF(self);
         return no_memory ? PyErr_NoMemory() : NULL;
     }
@@ -267,6 +324,8 @@ static void Core_dealloc(Core *self) {
     PyTypeObject *tp = Py_TYPE(self);
     Py_CLEAR(self->history);
     PyMem_Free(self->here < self->next ? self->here : self->next); /* the block holds both */
+    PyMem_Free(self->kid_n); /* and kid_at */
+    PyMem_Free(self->kids);
     freefunc f = (freefunc)PyType_GetSlot(tp, Py_tp_free);
     f(self);
     Py_DECREF(tp);
@@ -285,6 +344,7 @@ static int Core_set_h(Core *self, PyObject *v, void *closure) {
     (void)closure;
     self->has_pending = 0; /* a new handle (or none): nothing carries over */
     self->here_n = self->next_n = -1;
+    self->kids_from = self->walk_ix = -1;
     if (v == NULL || v == Py_None) {
         self->h = NULL;
         return 0;
@@ -299,14 +359,17 @@ static PyObject *Core_push(Core *self, PyObject *arg) {
     uint32_t m;
     if (uint32_arg(arg, "move", &m) < 0) return NULL;
     if (!handle_of(self)) return NULL;
+    Py_ssize_t walked = self->walk_ix, ix;
+    self->walk_ix = -1;
     if (self->has_pending) {
-        int known = self->next_n >= 0 && list_has(self->next, self->next_n, m);
+        ix = self->next_n >= 0 ? list_index(self->next, self->next_n, m) : -1;
         if (flush(self) < 0) return NULL;
-        if (known) goto defer;
-    } else if (self->here_n >= 0 && list_has(self->here, self->here_n, m)) {
+        if (ix >= 0) goto defer;
+    } else if (self->here_n >= 0 && (ix = list_index(self->here, self->here_n, m)) >= 0) {
         goto defer;
     }
     self->here_n = self->next_n = -1;
+    self->kids_from = -1;
     if (api.do_move(self->h, m, NULL)) {
         shogi_err_t e;
         shogi_rc_t rc = api.do_move(self->h, m, &e);
@@ -315,9 +378,14 @@ static PyObject *Core_push(Core *self, PyObject *arg) {
     if (PyList_Append(self->history, arg) < 0) return NULL;
     Py_RETURN_NONE;
 defer:
+    /* the next sibling of a deferred move just walked: the rest of the
+     * loop's lists in one call */
+    if (walked >= 0 && ix == walked + 1 && self->kids_from < 0 && ix + 1 < self->here_n && fetch_kids(self, ix) < 0)
+        return NULL;
     if (PyList_Append(self->history, arg) < 0) return NULL;
     self->has_pending = 1;
     self->pending = m;
+    self->pending_ix = ix;
     self->next_n = -1;
     Py_RETURN_NONE;
 }
@@ -334,10 +402,12 @@ static PyObject *Core_pop(Core *self, PyObject *unused) {
             return NULL;
         }
         self->has_pending = 0;
+        self->walk_ix = self->next_n >= 0 ? self->pending_ix : -1;
         self->next_n = -1;
         return m;
     }
     self->here_n = self->next_n = -1;
+    self->kids_from = self->walk_ix = -1;
     if (api.undo_move(self->h, NULL)) {
         shogi_err_t e;
         shogi_handle_t h = handle_sync(self);
@@ -460,7 +530,11 @@ static PyObject *Core_legal_moves(Core *self, void *closure) {
     shogi_err_t e;
     shogi_rc_t rc;
     if (self->has_pending) {
-        if (self->next_n < 0) {
+        Py_ssize_t k = self->pending_ix - self->kids_from;
+        if (self->next_n < 0 && self->kids_from >= 0 && k >= 0) { /* fetched with its siblings */
+            if (self->kid_n[k]) memcpy(self->next, self->kids + self->kid_at[k], self->kid_n[k] * sizeof(uint32_t));
+            self->next_n = (Py_ssize_t)self->kid_n[k];
+        } else if (self->next_n < 0) {
             rc = api.legal_moves_after(h, self->pending, self->next, MAX_MOVES, &n, &e);
             if (rc) return fail(rc, &e);
             self->next_n = (Py_ssize_t)n;

@@ -16,6 +16,7 @@ import threading
 
 from . import _args, _errors, _lib
 from . import lookahead  # noqa: F401 - declares shogi_position_legal_moves_after (the accelerator binds it)
+from . import lookahead_each  # noqa: F401 - declares shogi_position_legal_moves_after_each (likewise)
 from ._lib import F
 
 MAX_MOVES = 600

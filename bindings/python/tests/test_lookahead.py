@@ -14,23 +14,25 @@ import pytest
 
 import libshogi
 from libshogi import Board
-
-
-def py_perft(b, depth):
-    if depth == 1:
-        return len(b.legal_moves)
-    n = 0
-    for m in b.legal_moves:
-        b.push(m)
-        n += py_perft(b, depth - 1)
-        assert b.pop() == m
-    return n
+from walks import py_perft
 
 
 def test_perft_by_push_pop():
     b = Board()
     assert [py_perft(b, d) for d in (1, 2, 3)] == [30, 900, 25470]
     assert py_perft(b, 4) == 719731
+    assert b.sfen() == Board().sfen() and b.history == []
+
+
+def test_pop_returns_the_deferred_move():
+    b = Board()
+    for m in b.legal_moves:
+        b.push(m)
+        for r in b.legal_moves:
+            b.push(r)
+            b.legal_moves
+            assert b.pop() == r
+        assert b.pop() == m
     assert b.sfen() == Board().sfen() and b.history == []
 
 

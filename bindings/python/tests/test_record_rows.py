@@ -7,26 +7,16 @@ protocol alone. The suite runs on both paths: on each, every form of the
 same record must give the position the bytes give, and the same error.
 """
 
-import random
-
 import numpy as np
 import pytest
 
 import libshogi
 from libshogi import Board
+from walks import random_game_sfens
 
 
 def _positions(n, seed=3):
-    rnd = random.Random(seed)
-    b, out = Board(), []
-    while len(out) < n:
-        moves = b.legal_moves
-        if not moves or b.move_number > 120:
-            b.reset()
-            continue
-        b.push(rnd.choice(moves))
-        out.append(b.sfen())
-    return out
+    return random_game_sfens(n, seed=seed, max_move_number=120)
 
 
 HCPE = np.dtype([("hcp", np.uint8, 32), ("eval", "<i2"), ("bestMove16", "<u2"), ("gameResult", "u1"),

@@ -241,3 +241,28 @@ def test_notebook_matches_its_script_and_runs(tmp_path, monkeypatch):
     assert ns["pipeline"].is_done(0, "match")
     assert isinstance(ns["net"].evaluate(libshogi.Board()), int)
     ns["net"].close()
+
+
+def test_plot_history_draws_each_epoch_and_match(tmp_path):
+    class Run:  # what plot_history reads of a Pipeline: state and table()
+        state = {"generations": {
+            "0": {"history": [{"train_loss": 0.5, "val_loss": 0.6}, {"train_loss": 0.4, "val_loss": 0.55}]},
+            "1": {"history": [{"train_loss": 0.3, "val_loss": 0.5}]},
+        }}
+
+        def table(self):
+            return [{"generation": 0, "elo": ""},
+                    {"generation": 1, "elo": 40.0, "elo_low": 10.0, "elo_high": 75.0}]
+
+    path = tmp_path / "history.png"
+    fig = train.plot_history(Run(), str(path))
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    loss, elo = fig.axes
+    drawn = [(list(ln.get_xdata()), list(ln.get_ydata())) for ln in loss.get_lines()]
+    # epochs numbered across generations: 1, 2 for generation 0, then 3
+    assert drawn == [([1, 2], [0.5, 0.4]), ([1, 2], [0.6, 0.55]), ([3], [0.3]), ([3], [0.5])]
+    points = [(list(ln.get_xdata()), list(ln.get_ydata())) for ln in elo.get_lines()]
+    assert points[0] == ([1], [40.0])  # generation 0 has no match: only generation 1
+    (bars,) = elo.collections  # the interval: 40 - 30 .. 40 + 35
+    (seg,) = bars.get_segments()
+    assert seg.tolist() == [[1.0, 10.0], [1.0, 75.0]]

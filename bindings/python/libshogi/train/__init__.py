@@ -20,3 +20,4 @@ from .loss import elmo_loss, elmo_target  # noqa: F401,E402
 from .model import NnueModel, csr_from_padded  # noqa: F401,E402
 from .trainer import Trainer, load_model  # noqa: F401,E402
 from .pipeline import Pipeline, PipelineConfig  # noqa: F401,E402
+from .plot import plot_history  # noqa: F401,E402
