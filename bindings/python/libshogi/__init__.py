@@ -158,7 +158,6 @@ from .dataset import (  # noqa: F401
     DLSHOGI_FEATURES2_NUM,
     DLSHOGI_MOVE_LABEL_NUM,
     Dataset,
-    TorchDataset,
     dlshogi_features,
 )
 from . import planes_bits  # noqa: F401
@@ -215,11 +214,16 @@ abi_version = _lib.abi_version
 """The loaded library's ABI version, (major << 16) | minor."""
 
 
+_LAZY_FROM = {"TorchDataset": dataset}  # torch is imported on first use
+
+
 def __getattr__(name):  # the numpy dtypes, built on first use (numpy optional)
     if name in records.DTYPE_NAMES:
         return getattr(records, name)
+    if name in _LAZY_FROM:
+        return getattr(_LAZY_FROM[name], name)
     raise AttributeError("module 'libshogi' has no attribute %r" % (name,))
 
 
 def __dir__():
-    return sorted(set(globals()) | set(records.DTYPE_NAMES))
+    return sorted(set(globals()) | set(records.DTYPE_NAMES) | set(_LAZY_FROM))

@@ -308,8 +308,18 @@ def _torch_dataset_class():
     return TorchDataset
 
 
-TorchDataset = _torch_dataset_class()
-"""torch IterableDataset over a stream, or None without torch."""
+_LAZY = {}
+
+
+def __getattr__(name):
+    # TorchDataset: the torch IterableDataset over a stream, or None without
+    # torch. Built on first use: importing torch takes seconds, and
+    # `import libshogi` must not pay that (only libshogi.train needs torch).
+    if name == "TorchDataset":
+        if name not in _LAZY:
+            _LAZY[name] = _torch_dataset_class()
+        return _LAZY[name]
+    raise AttributeError("module %r has no attribute %r" % (__name__, name))
 
 
 def dlshogi_features(records, features1=None, features2=None, labels=None, format=None):

@@ -3,6 +3,8 @@
 import ctypes
 import os
 import random
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -139,6 +141,19 @@ def test_planes_stream_and_bulk_agree(psv_file):
     np.testing.assert_array_equal(g1[0], f1[0])
     with pytest.raises(ValueError):
         dataset.dlshogi_features(bytes(raw[:50]), format="psv")
+
+
+def test_import_leaves_torch_alone():
+    # importing torch takes seconds: `import libshogi` must not, while
+    # libshogi.TorchDataset still gives the class on first use
+    code = ("import sys, libshogi; assert 'torch' not in sys.modules, 'imported torch'; "
+            "assert 'TorchDataset' in dir(libshogi); "
+            "import torch.utils.data; "
+            "assert issubclass(libshogi.TorchDataset, torch.utils.data.IterableDataset)")
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.path.dirname(os.path.dirname(libshogi.__file__)) + os.pathsep + env.get("PYTHONPATH", "")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert r.returncode == 0, r.stderr
 
 
 def test_torch_dataset(psv_file):
