@@ -12,12 +12,28 @@ var contactDropTypes = [...]board.PieceType{board.Rook, board.Bishop, board.Gold
 // on a rook's or bishop's line through sq.
 var contactReach, contactLines [board.NumSquares]board.Bitboard
 
+// contactFrom[c][pt][ek] holds the squares from which a piece of colour c
+// and type pt attacks, on an empty board, some square next to a king on ek.
+var contactFrom [2][board.NumPieceTypes][board.NumSquares]board.Bitboard
+
 func init() {
 	var empty board.Bitboard
 	for sq := board.Square(0); sq < board.NumSquares; sq++ {
 		contactReach[sq] = board.Attacks(board.NewPiece(board.Black, board.Dragon), sq, empty).
 			Or(board.Attacks(board.NewPiece(board.Black, board.Horse), sq, empty))
 		contactLines[sq] = board.RookAttacks(sq, empty).Or(board.BishopAttacks(sq, empty))
+	}
+	for c := board.Black; c <= board.White; c++ {
+		for pt := board.Pawn; pt < board.NumPieceTypes; pt++ {
+			for x := board.Square(0); x < board.NumSquares; x++ {
+				reach := board.Attacks(board.NewPiece(c, pt), x, empty)
+				for ek := board.Square(0); ek < board.NumSquares; ek++ {
+					if reach.Intersects(board.StepAttacks(c, board.King, ek)) {
+						contactFrom[c][pt][ek].Set(x)
+					}
+				}
+			}
+		}
 	}
 }
 
@@ -51,12 +67,7 @@ func contactMateInOne(pos *board.Position) board.Move {
 	// attack now (the king taken off the board: it cannot shelter behind
 	// itself), its escapes and the squares of its pieces we might take.
 	free := around.AndNot(pos.ColorBB(them))
-	var cover board.Bitboard
-	for f := around; f.NonZero(); {
-		if e := f.Pop(); pos.Attacked(us, e, occNoKing) {
-			cover.Set(e)
-		}
-	}
+	cover := attacksAround(pos, us, ek, occNoKing)
 	open := free.AndNot(cover)
 	hand := pos.Hand(us)
 	hasDrop := false
@@ -126,6 +137,19 @@ func contactMateInOne(pos *board.Position) board.Move {
 	return board.MoveNone
 }
 
+// attacksAround returns the squares next to the king on ek that the pieces
+// of us attack with occupancy occ: only the pieces that could reach one of
+// them on an empty board are looked at (few, near the king, and sliders).
+func attacksAround(pos *board.Position, us board.Color, ek board.Square, occ board.Bitboard) board.Bitboard {
+	var att board.Bitboard
+	for pt := board.Pawn; pt < board.NumPieceTypes; pt++ {
+		for pcs := pos.PiecesOf(us, pt).And(contactFrom[us][pt][ek]); pcs.NonZero(); {
+			att = att.Or(board.Attacks(board.NewPiece(us, pt), pcs.Pop(), occ))
+		}
+	}
+	return att.And(board.StepAttacks(us, board.King, ek))
+}
+
 // dropMates decides exactly whether dropping pc on sq (checking the king on
 // ek, every escape outside covered already attacked before the drop) mates:
 // the drop may block one of our lines to a covered escape, and a defender
@@ -169,13 +193,7 @@ func contactMoveMates(pos *board.Position, from, sq, ek board.Square, adjacent b
 	occMK := occM
 	occMK.Clear(ek)
 	sqBB := board.SquareBB(sq)
-	if adjacent {
-		// The king takes the checker unless another piece guards sq
-		// (a line through the vacated square included).
-		if pos.AttackersTo(us, sq, occMK).AndNot(board.SquareBB(from)).IsZero() {
-			return board.MoveNone
-		}
-	}
+	guarded := !adjacent // known once tested
 	for k := 0; k < 2; k++ {
 		prom := k == 1
 		if prom && !canProm {
@@ -191,6 +209,14 @@ func contactMoveMates(pos *board.Position, from, sq, ek board.Square, adjacent b
 		}
 		if esc := open.AndNot(att).AndNot(sqBB); esc.NonZero() && escapeRemains(pos, esc, from, occMK) {
 			continue
+		}
+		if !guarded {
+			// The king takes the checker unless another piece guards sq
+			// (a line through the vacated square included).
+			if pos.AttackersTo(us, sq, occMK).AndNot(board.SquareBB(from)).IsZero() {
+				return board.MoveNone
+			}
+			guarded = true
 		}
 		m := board.NewBoardMove(from, sq, prom, pc)
 		if !pos.IsLegal(m) || checkerTaken(pos, sq, ek, occM) {
