@@ -2,11 +2,52 @@ package search
 
 import "github.com/libshogi/libshogi/libshogi/board"
 
-// contactMateInOne looks for a mate in one by a contact check: a drop or a board move
-// onto a square next to the enemy king (or a knight's check square). It is
-// much cheaper than board.Position.MatingMove (no full generation) and misses
-// only mates by distant checks, which the search finds by itself. Pawn-drop
-// mates are never returned (IsLegal rejects them).
+// contactDropTypes are the pieces tried as mating drops, the ones covering
+// the most squares first. A pawn-drop mate is illegal.
+var contactDropTypes = [...]board.PieceType{board.Rook, board.Bishop, board.Gold, board.Silver, board.Knight, board.Lance}
+
+// contactReach[sq] is every square some piece on sq could attack on an
+// empty board (a dragon's and a horse's moves together): a checker on sq
+// can cover no king's escape outside it. contactLines[sq] is every square
+// on a rook's or bishop's line through sq.
+var contactReach, contactLines [board.NumSquares]board.Bitboard
+
+// contactFrom[c][pt][ek] holds the squares from which a piece of colour c
+// and type pt attacks, on an empty board, some square next to a king on ek.
+var contactFrom [2][board.NumPieceTypes][board.NumSquares]board.Bitboard
+
+func init() {
+	var empty board.Bitboard
+	for sq := board.Square(0); sq < board.NumSquares; sq++ {
+		contactReach[sq] = board.Attacks(board.NewPiece(board.Black, board.Dragon), sq, empty).
+			Or(board.Attacks(board.NewPiece(board.Black, board.Horse), sq, empty))
+		contactLines[sq] = board.RookAttacks(sq, empty).Or(board.BishopAttacks(sq, empty))
+	}
+	for c := board.Black; c <= board.White; c++ {
+		for pt := board.Pawn; pt < board.NumPieceTypes; pt++ {
+			for x := board.Square(0); x < board.NumSquares; x++ {
+				reach := board.Attacks(board.NewPiece(c, pt), x, empty)
+				for ek := board.Square(0); ek < board.NumSquares; ek++ {
+					if reach.Intersects(board.StepAttacks(c, board.King, ek)) {
+						contactFrom[c][pt][ek].Set(x)
+					}
+				}
+			}
+		}
+	}
+}
+
+// contactMateInOne looks for a mate in one by a contact check: a drop or a
+// board move onto a square next to the enemy king, or onto a knight's check
+// square. Mates by a distant check are not looked for (the search finds
+// them itself). It is cheap enough for every quiescence node: the squares
+// around the king that we already attack are computed once, and each
+// candidate is rejected by bitboard tests (an escape its attacks leave
+// open, an undefended checker next to the king, a defender that takes it)
+// before any move is made. Drops are decided without making them; a board
+// move that passes every test is made once to confirm. Every test rejects
+// only a move that cannot mate, so no contact mate is missed.
+// The side to move must not be in check.
 func contactMateInOne(pos *board.Position) board.Move {
 	us := pos.SideToMove()
 	them := us.Opp()
@@ -14,91 +55,207 @@ func contactMateInOne(pos *board.Position) board.Move {
 	if ek == board.NoSquare {
 		return board.MoveNone
 	}
+	around := board.StepAttacks(them, board.King, ek)
+	targets := around.Or(board.StepAttacks(them, board.Knight, ek)).AndNot(pos.ColorBB(us))
+	if targets.IsZero() {
+		return board.MoveNone
+	}
 	occ := pos.Occupied()
+	occNoKing := occ
+	occNoKing.Clear(ek)
+	// free: where the king may step; cover: the squares around it that we
+	// attack now (the king taken off the board: it cannot shelter behind
+	// itself), its escapes and the squares of its pieces we might take.
+	free := around.AndNot(pos.ColorBB(them))
+	cover := attacksAround(pos, us, ek, occNoKing)
+	open := free.AndNot(cover)
 	hand := pos.Hand(us)
-	targets := board.StepAttacks(them, board.King, ek).Or(board.StepAttacks(them, board.Knight, ek)).AndNot(pos.ColorBB(us))
-	ourKing := pos.PiecesOf(us, board.King)
-	for targets.NonZero() {
-		sq := targets.Pop()
-		if pos.PieceOn(sq) == board.NoPiece {
-			for _, pt := range [...]board.PieceType{board.Rook, board.Bishop, board.Gold, board.Silver, board.Knight, board.Lance} {
+	hasDrop := false
+	for _, pt := range contactDropTypes {
+		if hand.Has(pt) {
+			hasDrop = true
+			break
+		}
+	}
+	for t := targets; t.NonZero(); {
+		sq := t.Pop()
+		sqBB := board.SquareBB(sq)
+		adjacent := around.Has(sq)
+		// The king takes an unguarded checker; and if we do not attack sq,
+		// none of our pieces can move there either.
+		if adjacent && !cover.Has(sq) {
+			continue
+		}
+		// far: the open escapes no piece on sq could attack (a knight's
+		// check covers none of the king's neighbours). Only a board move
+		// that opens our lines to all of them through its origin can
+		// still mate.
+		far := open.AndNot(sqBB)
+		if adjacent {
+			far = far.AndNot(contactReach[sq])
+		}
+		var movers board.Bitboard
+		if far.NonZero() {
+			origins := pos.ColorBB(us)
+			for f := far; f.NonZero(); {
+				origins = origins.And(contactLines[f.Pop()])
+			}
+			if origins.IsZero() {
+				continue
+			}
+			movers = origins
+		} else {
+			movers = pos.ColorBB(us)
+		}
+		if hasDrop && far.IsZero() && pos.PieceOn(sq) == board.NoPiece {
+			occD := occNoKing.Or(sqBB)
+			for _, pt := range contactDropTypes {
 				if !hand.Has(pt) {
 					continue
 				}
 				pc := board.NewPiece(us, pt)
-				if !board.Attacks(pc, sq, occ).Has(ek) {
+				att := board.Attacks(pc, sq, occD)
+				if !att.Has(ek) || open.AndNot(att).AndNot(sqBB).NonZero() {
 					continue
 				}
-				if dropLeavesEscape(pos, pc, sq, ek) {
-					continue
-				}
-				m := board.NewDrop(pc, sq)
-				if pos.IsLegal(m) && matesAfter(pos, m) {
-					return m
+				if dropMates(pos, pc, sq, ek, free.And(cover).AndNot(att).AndNot(sqBB), occD) {
+					return board.NewDrop(pc, sq)
 				}
 			}
 		}
-		att := pos.AttackersTo(us, sq, occ).AndNot(ourKing)
-		for att.NonZero() {
-			from := att.Pop()
-			pc := pos.PieceOn(from)
-			pt := pc.Type()
-			canProm := pt.CanPromote() && (board.PromotionZone(us).Has(from) || board.PromotionZone(us).Has(sq))
-			occ2 := occ
-			occ2.Clear(from)
-			occ2.Set(sq)
-			for k := 0; k < 2; k++ {
-				prom := k == 1
-				if prom && !canProm {
-					break
-				}
-				npc := pc
-				if prom {
-					npc = board.NewPiece(us, pt.Promoted())
-				}
-				// Only direct contact checks; the quick escape test first.
-				if !board.Attacks(npc, sq, occ2).Has(ek) || leavesEscape(pos, npc, sq, ek, occ2) {
-					continue
-				}
-				m := board.NewBoardMove(from, sq, prom, pc)
-				if !pos.IsLegal(m) {
-					continue
-				}
-				if matesAfter(pos, m) {
-					return m
-				}
+		if adjacent {
+			movers = movers.And(pos.AttackersTo(us, sq, occ)).AndNot(pos.PiecesOf(us, board.King))
+		} else {
+			movers = movers.And(pos.PiecesOf(us, board.Knight)).And(board.StepAttacks(them, board.Knight, sq))
+		}
+		for movers.NonZero() {
+			if m := contactMoveMates(pos, movers.Pop(), sq, ek, adjacent, open, occ); m != board.MoveNone {
+				return m
 			}
 		}
 	}
 	return board.MoveNone
 }
 
-// dropLeavesEscape reports whether, after dropping pc on sq, the enemy king
-// on ek still has a safe square (capturing the dropped piece included), so
-// that the drop cannot mate. It is exact: a drop only adds attacks.
-func dropLeavesEscape(pos *board.Position, pc board.Piece, sq, ek board.Square) bool {
-	occ := pos.Occupied()
-	occ.Set(sq)
-	return leavesEscape(pos, pc, sq, ek, occ)
+// attacksAround returns the squares next to the king on ek that the pieces
+// of us attack with occupancy occ: only the pieces that could reach one of
+// them on an empty board are looked at (few, near the king, and sliders).
+func attacksAround(pos *board.Position, us board.Color, ek board.Square, occ board.Bitboard) board.Bitboard {
+	var att board.Bitboard
+	for pt := board.Pawn; pt < board.NumPieceTypes; pt++ {
+		for pcs := pos.PiecesOf(us, pt).And(contactFrom[us][pt][ek]); pcs.NonZero(); {
+			att = att.Or(board.Attacks(board.NewPiece(us, pt), pcs.Pop(), occ))
+		}
+	}
+	return att.And(board.StepAttacks(us, board.King, ek))
 }
 
-// leavesEscape reports whether the king on ek has a square that neither
-// the piece pc arriving on sq nor any other enemy piece attacks, with
-// occupancy occ (pc on sq included). For a board move the moving piece is
-// still counted on its origin square, which can only hide an escape,
-// never invent one, so a true result is exact.
-func leavesEscape(pos *board.Position, pc board.Piece, sq, ek board.Square, occ board.Bitboard) bool {
+// dropMates decides exactly whether dropping pc on sq (checking the king on
+// ek, every escape outside covered already attacked before the drop) mates:
+// the drop may block one of our lines to a covered escape, and a defender
+// other than the king may take the piece unless that exposes its king.
+// occD is the occupancy with the piece dropped and the king removed.
+func dropMates(pos *board.Position, pc board.Piece, sq, ek board.Square, covered, occD board.Bitboard) bool {
 	us := pc.Color()
 	them := us.Opp()
-	occ.Clear(ek)
-	att := board.Attacks(pc, sq, occ)
-	esc := board.StepAttacks(them, board.King, ek).AndNot(pos.ColorBB(them))
-	for esc.NonZero() {
-		e := esc.Pop()
-		if e != sq && att.Has(e) {
+	for covered.NonZero() {
+		if !pos.Attacked(us, covered.Pop(), occD) {
+			return false
+		}
+	}
+	occ := occD
+	occ.Set(ek)
+	takers := pos.AttackersTo(them, sq, occ)
+	takers.Clear(ek)
+	for takers.NonZero() {
+		o := occ
+		o.Clear(takers.Pop())
+		// The dropped piece is not on the board: only a line the taker
+		// opened can attack the king afterwards.
+		if !pos.Attacked(us, ek, o) {
+			return false
+		}
+	}
+	return true
+}
+
+// contactMoveMates tries the piece on from moving (promoted or not) to the
+// contact square sq and returns the move if it mates. open holds the king's
+// free neighbours we did not attack before the move.
+func contactMoveMates(pos *board.Position, from, sq, ek board.Square, adjacent bool, open, occ board.Bitboard) board.Move {
+	us := pos.SideToMove()
+	pc := pos.PieceOn(from)
+	pt := pc.Type()
+	canProm := pt.CanPromote() && (board.PromotionZone(us).Has(from) || board.PromotionZone(us).Has(sq))
+	occM := occ
+	occM.Clear(from)
+	occM.Set(sq)
+	occMK := occM
+	occMK.Clear(ek)
+	sqBB := board.SquareBB(sq)
+	guarded := !adjacent // known once tested
+	for k := 0; k < 2; k++ {
+		prom := k == 1
+		if prom && !canProm {
+			break
+		}
+		npc := pc
+		if prom {
+			npc = board.NewPiece(us, pt.Promoted())
+		}
+		att := board.Attacks(npc, sq, occMK)
+		if !att.Has(ek) {
 			continue
 		}
-		if !pos.Attacked(us, e, occ) {
+		if esc := open.AndNot(att).AndNot(sqBB); esc.NonZero() && escapeRemains(pos, esc, from, occMK) {
+			continue
+		}
+		if !guarded {
+			// The king takes the checker unless another piece guards sq
+			// (a line through the vacated square included).
+			if pos.AttackersTo(us, sq, occMK).AndNot(board.SquareBB(from)).IsZero() {
+				return board.MoveNone
+			}
+			guarded = true
+		}
+		m := board.NewBoardMove(from, sq, prom, pc)
+		if !pos.IsLegal(m) || checkerTaken(pos, sq, ek, occM) {
+			continue
+		}
+		if matesAfter(pos, m) {
+			return m
+		}
+	}
+	return board.MoveNone
+}
+
+// escapeRemains reports whether one of the squares in esc (not attacked
+// before the move, nor by the moved piece) stays unattacked after our piece
+// leaves from. Only a line through from can newly reach such a square; the
+// piece still counted on from can only hide an escape, so true is exact.
+func escapeRemains(pos *board.Position, esc board.Bitboard, from board.Square, occMK board.Bitboard) bool {
+	us := pos.SideToMove()
+	for esc.NonZero() {
+		e := esc.Pop()
+		if board.Line(e, from).IsZero() || !pos.Attacked(us, e, occMK) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkerTaken reports whether a defender other than the king can take the
+// piece that moved to sq without exposing its king (occM: the occupancy
+// after our move). Our piece still counted on its origin can only make a
+// capture look illegal, so true is exact.
+func checkerTaken(pos *board.Position, sq, ek board.Square, occM board.Bitboard) bool {
+	us := pos.SideToMove()
+	takers := pos.AttackersTo(us.Opp(), sq, occM)
+	takers.Clear(ek)
+	for takers.NonZero() {
+		o := occM
+		o.Clear(takers.Pop())
+		if !pos.Attacked(us, ek, o) {
 			return true
 		}
 	}

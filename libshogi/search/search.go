@@ -15,6 +15,10 @@ const maxRepetitionPly = 16
 // next) from which it searches only recaptures on the last move's square.
 const qsRecapturesDepth = -5
 
+// mateInOneTTDepth is the least depth a found mate in one is stored with:
+// the score is exact whatever the depth asked.
+const mateInOneTTDepth = 6
+
 type rootMove struct {
 	move      board.Move
 	score     Score
@@ -385,11 +389,11 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 		}
 	}
 
-	// Mate in one.
-	if !rootNode && !inCheck && depth >= 2 && (!ttHit || tte.depth < 2) {
+	// Mate in one (an entry of depth >= 1 means this node was probed).
+	if !rootNode && !inCheck && (!ttHit || tte.depth < 1) {
 		if m := contactMateInOne(pos); m != board.MoveNone {
 			s := MateIn(ply + 1)
-			e.tt.store(key, m.Move16(), toTT(s, ply), ScoreNone, min(depth+6, MaxPly-1), BoundExact)
+			e.tt.store(key, m.Move16(), toTT(s, ply), ScoreNone, max(min(depth+6, MaxPly-1), mateInOneTTDepth), BoundExact)
 			if pvNode {
 				t.pvLen[ply+1] = 0
 				t.updatePV(ply, m)
@@ -426,8 +430,10 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 		}
 
 		// Razoring: far below alpha near the leaves, only captures can
-		// save the node; when quiescence agrees, return its value.
-		if !pvNode && depth <= 3 && eval < alpha-Score(220+130*depth*depth) {
+		// save the node; when quiescence agrees, return its value. Not
+		// when alpha is a mate: quiescence cannot find one, and a root
+		// move that mates sooner than the best so far was cut here.
+		if !pvNode && depth <= 3 && alpha < ScoreMateInMaxPly && eval < alpha-Score(220+130*depth*depth) {
 			if v := t.qsearch(false, alpha-1, alpha, 0, ply); v < alpha {
 				return v
 			}
@@ -528,8 +534,14 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 		if !rootNode && bestScore > -ScoreMateInMaxPly {
 			lmrDepth := max(newDepth-reduction(depth, moveCount), 0)
 			if quiet && !givesCheck {
+				// Late-move pruning: the later quiet moves are skipped,
+				// unless only a mate beats alpha: then the quiet checks
+				// among them are still searched (skipping them hid a
+				// rook's mate in three once a longer mate was found).
 				if depth < 16 && moveCount >= (3+depth*depth)/(2-b2i(improving)) {
-					skipQuiets = true
+					if alpha < ScoreMateInMaxPly {
+						skipQuiets = true
+					}
 					continue
 				}
 				if !inCheck && lmrDepth < 7 && staticEval+Score(100+110*lmrDepth) <= alpha {
@@ -736,6 +748,19 @@ func (t *thread) qsearch(pvNode bool, alpha, beta Score, depth, ply int) Score {
 				e.tt.store(key, 0, toTT(bestScore, ply), staticEval, -depthOffset+1, BoundLower)
 			}
 			return bestScore
+		}
+		// Mate in one, probed once per position (a table hit means it was
+		// probed) and only where standing pat does not already cut.
+		if !ttHit {
+			if m := contactMateInOne(pos); m != board.MoveNone {
+				s := MateIn(ply + 1)
+				e.tt.store(key, m.Move16(), toTT(s, ply), staticEval, mateInOneTTDepth, BoundExact)
+				if pvNode {
+					t.pvLen[ply+1] = 0
+					t.updatePV(ply, m)
+				}
+				return s
+			}
 		}
 		if bestScore > alpha {
 			alpha = bestScore
