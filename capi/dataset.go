@@ -220,6 +220,20 @@ func shogi_dataset_free(h C.shogi_dataset_t, cerr *C.shogi_error_t) C.shogi_stat
 
 //export shogi_dlshogi_features
 func shogi_dlshogi_features(recs unsafe.Pointer, n C.size_t, format C.int32_t, f1 *C.float, f2 *C.float, labels *C.int32_t, nBad *C.size_t, cerr *C.shogi_error_t) C.shogi_status_t {
+	return planesCall(recs, n, format, unsafe.Pointer(f1), unsafe.Pointer(f2), labels, nBad, cerr,
+		func(in []byte, f dataset.Format, k int, lab []int32) int {
+			o1 := unsafe.Slice((*float32)(unsafe.Pointer(f1)), k*dataset.Features1Num*81)
+			o2 := unsafe.Slice((*float32)(unsafe.Pointer(f2)), k*dataset.Features2Num*81)
+			bad, _ := dataset.RecordPlanes(in, f, o1, o2, lab)
+			return bad
+		})
+}
+
+// planesCall checks the arguments shared by the dlshogi plane exports
+// (format, records, the two plane buffers, optional labels and bad count)
+// and runs fill over k records, storing the number of bad ones.
+func planesCall(recs unsafe.Pointer, n C.size_t, format C.int32_t, f1, f2 unsafe.Pointer, labels *C.int32_t, nBad *C.size_t, cerr *C.shogi_error_t,
+	fill func(in []byte, f dataset.Format, k int, lab []int32) int) C.shogi_status_t {
 	return guard(cerr, func() error {
 		if nBad != nil {
 			*nBad = 0
@@ -248,13 +262,11 @@ func shogi_dlshogi_features(recs unsafe.Pointer, n C.size_t, format C.int32_t, f
 			return errNull("features2")
 		}
 		k := int(n)
-		o1 := unsafe.Slice((*float32)(unsafe.Pointer(f1)), k*dataset.Features1Num*81)
-		o2 := unsafe.Slice((*float32)(unsafe.Pointer(f2)), k*dataset.Features2Num*81)
 		var lab []int32
 		if labels != nil {
 			lab = unsafe.Slice((*int32)(unsafe.Pointer(labels)), k)
 		}
-		bad, _ := dataset.RecordPlanes(in, f, o1, o2, lab)
+		bad := fill(in, f, k, lab)
 		if nBad != nil {
 			*nBad = C.size_t(bad)
 		}

@@ -39,44 +39,11 @@ func shogi_dataset_planes_bits(h C.shogi_dataset_t, f1 **C.uint8_t, f2 **C.uint8
 
 //export shogi_dlshogi_features_bits
 func shogi_dlshogi_features_bits(recs unsafe.Pointer, n C.size_t, format C.int32_t, f1 *C.uint8_t, f2 *C.uint8_t, labels *C.int32_t, nBad *C.size_t, cerr *C.shogi_error_t) C.shogi_status_t {
-	return guard(cerr, func() error {
-		if nBad != nil {
-			*nBad = 0
-		}
-		var f dataset.Format
-		size := 0
-		switch format {
-		case C.SHOGI_DATASET_FORMAT_PSV:
-			f, size = dataset.FormatPSV, 40
-		case C.SHOGI_DATASET_FORMAT_HCPE:
-			f, size = dataset.FormatHCPE, 38
-		default:
-			return errorf(statusInvalidArgument, "unknown format %d (SHOGI_DATASET_FORMAT_PSV or _HCPE)", int32(format))
-		}
-		if n == 0 {
-			return nil
-		}
-		in, err := recordsArg(recs, n, size, "records")
-		if err != nil {
-			return err
-		}
-		if f1 == nil {
-			return errNull("features1")
-		}
-		if f2 == nil {
-			return errNull("features2")
-		}
-		k := int(n)
-		o1 := unsafe.Slice((*uint8)(unsafe.Pointer(f1)), k*dataset.Features1Bytes)
-		o2 := unsafe.Slice((*uint8)(unsafe.Pointer(f2)), k*dataset.Features2Bytes)
-		var lab []int32
-		if labels != nil {
-			lab = unsafe.Slice((*int32)(unsafe.Pointer(labels)), k)
-		}
-		bad, _ := dataset.RecordPlanesBits(in, f, o1, o2, lab)
-		if nBad != nil {
-			*nBad = C.size_t(bad)
-		}
-		return nil
-	})
+	return planesCall(recs, n, format, unsafe.Pointer(f1), unsafe.Pointer(f2), labels, nBad, cerr,
+		func(in []byte, f dataset.Format, k int, lab []int32) int {
+			o1 := unsafe.Slice((*uint8)(unsafe.Pointer(f1)), k*dataset.Features1Bytes)
+			o2 := unsafe.Slice((*uint8)(unsafe.Pointer(f2)), k*dataset.Features2Bytes)
+			bad, _ := dataset.RecordPlanesBits(in, f, o1, o2, lab)
+			return bad
+		})
 }
