@@ -139,20 +139,25 @@ namespace LibShogi
                 Release(ctx);
                 throw;
             }
-            // The token is the task's: a search that ends cancelled throws
-            // SearchCanceledException with it, which ends the task Canceled
-            // and keeps the exception (and its result) for await.
-            ctx.Task = lastTask = Task.Factory.StartNew(() => RunAsync(ctx, copy, l, cancellation), cancellation,
-                                             TaskCreationOptions.LongRunning, TaskScheduler.Default);
-            // Cancelled before it started: the body never runs.
-            ctx.Task.ContinueWith(t =>
+            // The token is the search task's: a search that ends cancelled
+            // throws SearchCanceledException with it, which ends the task
+            // Canceled and keeps the exception (and its result) for await.
+            Task<SearchResult> search = Task.Factory.StartNew(() => RunAsync(ctx, copy, l, cancellation), cancellation,
+                                                              TaskCreationOptions.LongRunning, TaskScheduler.Default);
+            // The caller gets a proxy that completes only after this
+            // continuation: a search cancelled before it started (its body
+            // never runs) frees the engine here, so that whoever sees the
+            // task end finds the engine free. (A waiter on the search task
+            // itself could wake before a continuation of it had run.)
+            ctx.Task = lastTask = search.ContinueWith(t =>
             {
                 if (t.IsCanceled && copy.Handle != null && !copy.Handle.IsClosed)
                 {
                     copy.Dispose();
                     Release(ctx);
                 }
-            }, TaskContinuationOptions.ExecuteSynchronously);
+                return t;
+            }, CancellationToken.None, TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Default).Unwrap();
             return ctx.Task;
         }
 

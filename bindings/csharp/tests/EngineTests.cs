@@ -208,6 +208,34 @@ namespace LibShogi.Tests
                     CheckBestMove(p, engine.Search(p, SearchLimits.ToDepth(2)), "next search");
                 }
             });
+            Run("engine: free as soon as a cancelled search's task ends (cancel racing the start)", () =>
+            {
+                using (var engine = new Engine())
+                using (var p = new Position())
+                {
+                    for (int i = 0; i < 100; i++)
+                    {
+                        using (var cts = new CancellationTokenSource())
+                        {
+                            var go = new ManualResetEventSlim();
+                            Task cancel = Task.Run(() => { go.Wait(); cts.Cancel(); });
+                            go.Set();
+                            Task<SearchResult> task = engine.SearchAsync(p, SearchLimits.UntilStopped(), cts.Token);
+                            try
+                            {
+                                task.Wait(Patience);
+                            }
+                            catch (AggregateException)
+                            {
+                            }
+                            True(task.IsCanceled, "iteration " + i + ": status " + task.Status);
+                            // No wait between the task's end and the next search.
+                            CheckBestMove(p, engine.Search(p, SearchLimits.ToDepth(1)), "iteration " + i);
+                            cancel.Wait(Patience);
+                        }
+                    }
+                }
+            });
             Run("engine: limits by nodes and by time", () =>
             {
                 using (var engine = new Engine())
