@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # NNUE checks beyond `go test ./...` (10-go.sh):
 #  - the pure-Go twins alone (noasm build tag), golden rows included;
-#  - the committed avo output (asm/kernels_amd64.s, asm/stub_amd64.go) is
-#    what the generator in asm/gen writes (skipped when avo cannot be
+#  - the committed avo output (asm/kernels_amd64.s, asm/stub_amd64.go,
+#    asm/expand_amd64.s, asm/expand_stub_amd64.go) is what the generators
+#    in asm/gen and asm/gen/expand write (skipped when avo cannot be
 #    fetched);
 #  - short fuzz runs of the nn.bin loader (classic, other layouts and
 #    version words, LEB128 blocks, descriptions).
@@ -15,14 +16,20 @@ if (cd asm/gen && go mod download github.com/mmcloughlin/avo) >/dev/null 2>&1; t
   trap 'rm -rf "$tmp"' EXIT
   cp -r asm/gen "$tmp/gen"
   (cd "$tmp/gen" && go run . -out ../kernels_amd64.s -stubs ../stub_amd64.go -pkg asm)
-  diff -u asm/kernels_amd64.s "$tmp/kernels_amd64.s"
-  diff -u asm/stub_amd64.go "$tmp/stub_amd64.go"
+  (cd "$tmp/gen" && go run ./expand -out ../expand_amd64.s -stubs ../expand_stub_amd64.go -pkg asm)
+  for f in kernels_amd64.s stub_amd64.go expand_amd64.s expand_stub_amd64.go; do
+    diff -u "asm/$f" "$tmp/$f"
+  done
   echo "30-nnue: generated assembly is up to date"
 else
   echo "30-nnue: avo not available, generated-file check skipped"
 fi
 
-go test -run '^$' -fuzz '^FuzzLoad$' -fuzztime 10s ./libshogi/nnue
-go test -run '^$' -fuzz '^FuzzLoadArchs$' -fuzztime 10s ./libshogi/nnue
-go test -run '^$' -fuzz '^FuzzLEB128$' -fuzztime 10s ./libshogi/nnue
-go test -run '^$' -fuzz '^FuzzParseDescription$' -fuzztime 10s ./libshogi/nnue
+# Budgets in executions (about 10 s each on this 2-core machine), not in
+# time: with a duration, Go 1.26's fuzz coordinator can report its own
+# deadline as a failure ("context deadline exceeded", no input written;
+# golang/go#75804) when a worker is still busy at the end.
+go test -run '^$' -fuzz '^FuzzLoad$' -fuzztime 150000x ./libshogi/nnue
+go test -run '^$' -fuzz '^FuzzLoadArchs$' -fuzztime 180000x ./libshogi/nnue
+go test -run '^$' -fuzz '^FuzzLEB128$' -fuzztime 300000x ./libshogi/nnue
+go test -run '^$' -fuzz '^FuzzParseDescription$' -fuzztime 220000x ./libshogi/nnue
