@@ -22,7 +22,7 @@ func ExpandPlanes81(dst []float32, planes [][2]uint64) {
 	case UseAVX2:
 		expandPlanesAVX2(&dst[0], &planes[0], n)
 	default:
-		expandPlanesGo(dst, planes)
+		expandPlanes(dst, planes)
 	}
 }
 
@@ -39,5 +39,5 @@ func ExpandPlanes81U8(dst []uint8, planes [][2]uint64) {
 		expandPlanesU8AVX512(&dst[0], &planes[0], n)
 		return
 	}
-	expandPlanesU8Go(dst, planes)
+	expandPlanes(dst, planes)
 }
