@@ -90,13 +90,13 @@ func BenchmarkHalfKPPaired(b *testing.B) {
 
 // BenchmarkAppendBothPaired: HalfKP features of both perspectives of a
 // decoded position, taking turns (see pairedCPU): "occupancy" is the
-// earlier scan of the occupied squares, "branchfree" halfKP.AppendBoth.
+// earlier scan of the occupied squares, "masks" halfKP.AppendBoth.
 func BenchmarkAppendBothPaired(b *testing.B) {
 	benchData(b)
 	h := halfKP{}
 	rowB, rowW := make([]int32, 0, h.MaxActive()), make([]int32, 0, h.MaxActive())
 	diag := func(i int) *record.Diagram { return &benchDiags[i%len(benchDiags)] }
-	pairedCPU(b, []string{"occupancy", "branchfree"}, []func(int){
+	pairedCPU(b, []string{"occupancy", "masks"}, []func(int){
 		func(i int) { rowB, rowW, _, _ = appendBothOccupancy(h, rowB[:0], rowW[:0], diag(i)) },
 		func(i int) { rowB, rowW, _, _ = h.AppendBoth(rowB[:0], rowW[:0], diag(i)) },
 	})

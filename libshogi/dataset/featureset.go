@@ -1,6 +1,10 @@
 package dataset
 
 import (
+	"encoding/binary"
+	"math/bits"
+	"unsafe"
+
 	"fmt"
 	"sort"
 	"strings"
@@ -70,32 +74,34 @@ func (halfKP) AppendActive(dst []int32, d *record.Diagram, p board.Color) ([]int
 	return nnue.AppendActivePieces(dst, &d.Squares, &d.Hands, d.KingSquare(p), p)
 }
 
-// AppendBoth lists both perspectives in one pass over the squares, with
-// BonaPiece bases from tables (same order as nnue.AppendActivePieces:
-// board squares, then hands, then empty slots). The pass has no branch
-// per square: every square is written to the list and kept by advancing
-// its length by 0 or 1, and a king's square lands in its colour's slot
-// (an occupancy scan mispredicted its loop exits, a quarter of the cost).
+// AppendBoth lists both perspectives with BonaPiece bases from tables
+// (same order as nnue.AppendActivePieces: board squares, then hands, then
+// empty slots). The squares are classified eight a word (pieces, kings of
+// each colour) into square masks, so that the features are written by a
+// loop over the pieces alone, with the kings already known: no branch per
+// square and no list to copy (a scan of the occupied bytes of each word
+// mispredicted its loop exits; a branch-free pass over all 81 squares
+// paid ~17 instructions a square).
 // When dst has room for MaxActive more it writes by index, else appends.
 func (h halfKP) AppendBoth(black, white []int32, d *record.Diagram) ([]int32, []int32, bool, bool) {
-	var pcs [board.NumSquares + 1]board.Piece
-	var sqs [board.NumSquares + 1]int32
-	n := 0
-	ks := [3]int32{-1, -1, -1} // Black's king, White's king, any other square
-	for sq, pc := range &d.Squares {
-		pcs[n], sqs[n] = pc, int32(sq)
-		n += int(scanKeep[pc])
-		ks[scanKingSlot[pc]] = int32(sq)
+	var buf [88]byte // the board and 7 empty squares, a whole number of words
+	copy(buf[:], (*[board.NumSquares]byte)(unsafe.Pointer(&d.Squares))[:])
+	var pieces, bKings, wKings [2]uint64 // square masks: squares 0-63, 64-80
+	for k := 0; k < len(buf)/8; k++ {
+		w := binary.LittleEndian.Uint64(buf[8*k:])
+		occ := occupiedBytes(w)
+		king := occ &^ occupiedBytes(w&0x0f0f0f0f0f0f0f0f^0x0808080808080808) // type King, any colour
+		bKing := occ &^ occupiedBytes(w^0x0808080808080808)                   // Black's king
+		sh := uint(8*k) & 63
+		pieces[k>>3] |= gatherTopBits(occ&^king) << sh
+		bKings[k>>3] |= gatherTopBits(bKing) << sh
+		wKings[k>>3] |= gatherTopBits(king&^bKing) << sh
 	}
-	bk, wk := board.Square(ks[0]), board.Square(ks[1])
-	if ks[0] < 0 {
-		bk = board.NoSquare
-	}
-	if ks[1] < 0 {
-		wk = board.NoSquare
-	}
+	// The last king of a colour in square order, as the earlier scans kept.
+	bk, wk := lastSquare(bKings), lastSquare(wKings)
 	const m = nnue.MaxPieces
-	if bk == board.NoSquare || wk == board.NoSquare || n > m ||
+	if bk == board.NoSquare || wk == board.NoSquare ||
+		bits.OnesCount64(pieces[0])+bits.OnesCount64(pieces[1]) > m ||
 		cap(black)-len(black) < m || cap(white)-len(white) < m {
 		b, okB := h.AppendActive(black, d, board.Black)
 		w, okW := h.AppendActive(white, d, board.White)
@@ -104,10 +110,15 @@ func (h halfKP) AppendBoth(black, white []int32, d *record.Diagram) ([]int32, []
 	bb := int32(nnue.KingIndex(board.Black, bk) * nnue.FEEnd)
 	wb := int32(nnue.KingIndex(board.White, wk) * nnue.FEEnd)
 	rb, rw := black[len(black):len(black)+m], white[len(white):len(white)+m]
-	for i := 0; i < n; i++ {
-		pc, sq := pcs[i], sqs[i]
-		rb[i] = bb + halfKPBoard[board.Black][pc] + sq
-		rw[i] = wb + halfKPBoard[board.White][pc] - sq
+	n := 0
+	for half, base := range [2]int32{0, 64} {
+		for mask := pieces[half]; mask != 0; mask &= mask - 1 {
+			sq := base + int32(bits.TrailingZeros64(mask))
+			pc := d.Squares[sq]
+			rb[n] = bb + halfKPBoard[board.Black][pc] + sq
+			rw[n] = wb + halfKPBoard[board.White][pc] - sq
+			n++
+		}
 	}
 	for c := board.Black; c <= board.White; c++ {
 		hand := d.Hands[c]
@@ -131,24 +142,22 @@ func (h halfKP) AppendBoth(black, white []int32, d *record.Diagram) ([]int32, []
 	return black[:len(black)+m], white[:len(white)+m], true, true
 }
 
-// scanKeep[pc] is 1 for a piece AppendBoth lists (any non-empty square
-// but a king); scanKingSlot[pc] is where it notes pc's square: 0 Black's
-// king, 1 White's, 2 anything else.
-var scanKeep, scanKingSlot = func() (keep, slot [256]uint8) {
-	for pc := range keep {
-		keep[pc], slot[pc] = 1, 2
-		switch {
-		case pc == 0:
-			keep[pc] = 0
-		case board.Piece(pc).Type() == board.King:
-			keep[pc], slot[pc] = 0, 1
-			if board.Piece(pc).Color() == board.Black {
-				slot[pc] = 0
-			}
-		}
+// gatherTopBits moves the top bit of byte j of m (m has no other bits) to
+// bit j: the multiplier's bits 56-7j put byte j's bit at 56+j, and no two
+// products meet.
+func gatherTopBits(m uint64) uint64 { return (m >> 7) * 0x0102040810204080 >> 56 }
+
+// lastSquare is the highest square of a two-word square mask, NoSquare
+// when it is empty.
+func lastSquare(m [2]uint64) board.Square {
+	switch {
+	case m[1] != 0:
+		return board.Square(63 + bits.Len64(m[1]))
+	case m[0] != 0:
+		return board.Square(bits.Len64(m[0]) - 1)
 	}
-	return
-}()
+	return board.NoSquare
+}
 
 // halfKPBoard[p][pc] + sq (Black) or - sq (White) is the BonaPiece of pc
 // on sq seen from p; halfKPHand[p][owner][pt] is the first hand BonaPiece

@@ -54,9 +54,9 @@ func TestAppendBothInPlace(t *testing.T) {
 	}
 }
 
-// TestAppendBothMatchesOccupancyScan: the branch-free scan gives what the
+// TestAppendBothMatchesOccupancyScan: the square-mask scan gives what the
 // earlier occupancy scan gave, prefix and all, on played and random
-// diagrams.
+// diagrams (some with two kings of a colour: the last one counts).
 func TestAppendBothMatchesOccupancyScan(t *testing.T) {
 	fx := makeFixture(t, 41, 20, 120)
 	var ds []record.Diagram
@@ -69,7 +69,12 @@ func TestAppendBothMatchesOccupancyScan(t *testing.T) {
 	}
 	rng := rand.New(rand.NewSource(43))
 	for i := 0; i < 3000; i++ {
-		ds = append(ds, randomDiagram(rng))
+		d := randomDiagram(rng)
+		if i%3 == 0 { // a second king of a colour, and pieces beyond the last word's squares
+			d.Squares[rng.Intn(81)] = board.NewPiece(board.Color(i/3%2), board.King)
+			d.Squares[64+rng.Intn(17)] = board.NewPiece(board.White, board.Dragon)
+		}
+		ds = append(ds, d)
 	}
 	h := halfKP{}
 	m := h.MaxActive()
