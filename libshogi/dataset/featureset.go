@@ -142,11 +142,6 @@ func (h halfKP) AppendBoth(black, white []int32, d *record.Diagram) ([]int32, []
 	return black[:len(black)+m], white[:len(white)+m], true, true
 }
 
-// gatherTopBits moves the top bit of byte j of m (m has no other bits) to
-// bit j: the multiplier's bits 56-7j put byte j's bit at 56+j, and no two
-// products meet.
-func gatherTopBits(m uint64) uint64 { return (m >> 7) * 0x0102040810204080 >> 56 }
-
 // lastSquare is the highest square of a two-word square mask, NoSquare
 // when it is empty.
 func lastSquare(m [2]uint64) board.Square {
