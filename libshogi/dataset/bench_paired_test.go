@@ -2,7 +2,6 @@ package dataset
 
 import (
 	"os"
-	"runtime"
 	"testing"
 
 	"github.com/libshogi/libshogi/internal/cputime"
@@ -10,33 +9,10 @@ import (
 	"github.com/libshogi/libshogi/libshogi/record"
 )
 
-// pairedCPU runs the named forms of one work in turns, 256 positions each,
-// for b.N positions per form, on one locked thread, and reports each
-// form's thread CPU time per position ("<name>-cpu-ns/pos"). On a machine
-// shared with other work the load changes over seconds; taking turns every
-// few hundred microseconds exposes every form to the same load, so the
-// ratios hold where separate runs would not.
+// pairedCPU: cputime.Paired in turns of 256 positions (metrics
+// "<name>-cpu-ns/op", one op = one position).
 func pairedCPU(b *testing.B, names []string, forms []func(i int)) {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	const turn = 256
-	cpu := make([]int64, len(forms))
-	b.ReportAllocs()
-	b.ResetTimer()
-	for done := 0; done < b.N; done += turn {
-		for f, form := range forms {
-			t0 := cputime.Nanos(true)
-			for i := done; i < done+turn; i++ {
-				form(i)
-			}
-			cpu[f] += cputime.Nanos(true) - t0
-		}
-	}
-	b.StopTimer()
-	n := float64((b.N + turn - 1) / turn * turn)
-	for f, name := range names {
-		b.ReportMetric(float64(cpu[f])/n, name+"-cpu-ns/pos")
-	}
+	cputime.Paired(b, 256, names, forms)
 }
 
 // BenchmarkPlanesPaired: the dlshogi planes of one position into a bulk
@@ -109,5 +85,19 @@ func BenchmarkHalfKPPaired(b *testing.B) {
 			decode(i)
 			rowB, rowW, _, _ = fs.AppendBoth(rowB[:0], rowW[:0], &d)
 		},
+	})
+}
+
+// BenchmarkAppendBothPaired: HalfKP features of both perspectives of a
+// decoded position, taking turns (see pairedCPU): "occupancy" is the
+// earlier scan of the occupied squares, "masks" halfKP.AppendBoth.
+func BenchmarkAppendBothPaired(b *testing.B) {
+	benchData(b)
+	h := halfKP{}
+	rowB, rowW := make([]int32, 0, h.MaxActive()), make([]int32, 0, h.MaxActive())
+	diag := func(i int) *record.Diagram { return &benchDiags[i%len(benchDiags)] }
+	pairedCPU(b, []string{"occupancy", "masks"}, []func(int){
+		func(i int) { rowB, rowW, _, _ = appendBothOccupancy(h, rowB[:0], rowW[:0], diag(i)) },
+		func(i int) { rowB, rowW, _, _ = h.AppendBoth(rowB[:0], rowW[:0], diag(i)) },
 	})
 }

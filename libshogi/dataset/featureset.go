@@ -2,11 +2,12 @@ package dataset
 
 import (
 	"encoding/binary"
-	"fmt"
 	"math/bits"
+	"unsafe"
+
+	"fmt"
 	"sort"
 	"strings"
-	"unsafe"
 
 	"github.com/libshogi/libshogi/libshogi/board"
 	"github.com/libshogi/libshogi/libshogi/nnue"
@@ -73,36 +74,34 @@ func (halfKP) AppendActive(dst []int32, d *record.Diagram, p board.Color) ([]int
 	return nnue.AppendActivePieces(dst, &d.Squares, &d.Hands, d.KingSquare(p), p)
 }
 
-// AppendBoth lists both perspectives in one pass over the occupied
-// squares, with BonaPiece bases from tables (same order as
-// nnue.AppendActivePieces: board squares, then hands, then empty slots).
+// AppendBoth lists both perspectives with BonaPiece bases from tables
+// (same order as nnue.AppendActivePieces: board squares, then hands, then
+// empty slots). The squares are classified eight a word (pieces, kings of
+// each colour) into square masks, so that the features are written by a
+// loop over the pieces alone, with the kings already known: no branch per
+// square and no list to copy (a scan of the occupied bytes of each word
+// mispredicted its loop exits; a branch-free pass over all 81 squares
+// paid ~17 instructions a square).
 // When dst has room for MaxActive more it writes by index, else appends.
 func (h halfKP) AppendBoth(black, white []int32, d *record.Diagram) ([]int32, []int32, bool, bool) {
-	var pcs [board.NumSquares]board.Piece
-	var sqs [board.NumSquares]int32
-	n := 0
-	bk, wk := board.NoSquare, board.NoSquare
 	var buf [88]byte // the board and 7 empty squares, a whole number of words
 	copy(buf[:], (*[board.NumSquares]byte)(unsafe.Pointer(&d.Squares))[:])
-	for base := 0; base < len(buf); base += 8 {
-		w := binary.LittleEndian.Uint64(buf[base:])
-		for m := occupiedBytes(w); m != 0; m &= m - 1 {
-			j := bits.TrailingZeros64(m)
-			pc, sq := board.Piece(w>>(j&^7)), base+j/8
-			if pc.Type() == board.King {
-				if pc.Color() == board.Black {
-					bk = board.Square(sq)
-				} else {
-					wk = board.Square(sq)
-				}
-				continue
-			}
-			pcs[n], sqs[n] = pc, int32(sq)
-			n++
-		}
+	var pieces, bKings, wKings [2]uint64 // square masks: squares 0-63, 64-80
+	for k := 0; k < len(buf)/8; k++ {
+		w := binary.LittleEndian.Uint64(buf[8*k:])
+		occ := occupiedBytes(w)
+		king := occ &^ occupiedBytes(w&0x0f0f0f0f0f0f0f0f^0x0808080808080808) // type King, any colour
+		bKing := occ &^ occupiedBytes(w^0x0808080808080808)                   // Black's king
+		sh := uint(8*k) & 63
+		pieces[k>>3] |= gatherTopBits(occ&^king) << sh
+		bKings[k>>3] |= gatherTopBits(bKing) << sh
+		wKings[k>>3] |= gatherTopBits(king&^bKing) << sh
 	}
+	// The last king of a colour in square order, as the earlier scans kept.
+	bk, wk := lastSquare(bKings), lastSquare(wKings)
 	const m = nnue.MaxPieces
-	if bk == board.NoSquare || wk == board.NoSquare || n > m ||
+	if bk == board.NoSquare || wk == board.NoSquare ||
+		bits.OnesCount64(pieces[0])+bits.OnesCount64(pieces[1]) > m ||
 		cap(black)-len(black) < m || cap(white)-len(white) < m {
 		b, okB := h.AppendActive(black, d, board.Black)
 		w, okW := h.AppendActive(white, d, board.White)
@@ -111,10 +110,15 @@ func (h halfKP) AppendBoth(black, white []int32, d *record.Diagram) ([]int32, []
 	bb := int32(nnue.KingIndex(board.Black, bk) * nnue.FEEnd)
 	wb := int32(nnue.KingIndex(board.White, wk) * nnue.FEEnd)
 	rb, rw := black[len(black):len(black)+m], white[len(white):len(white)+m]
-	for i := 0; i < n; i++ {
-		pc, sq := pcs[i], sqs[i]
-		rb[i] = bb + halfKPBoard[board.Black][pc] + sq
-		rw[i] = wb + halfKPBoard[board.White][pc] - sq
+	n := 0
+	for half, base := range [2]int32{0, 64} {
+		for mask := pieces[half]; mask != 0; mask &= mask - 1 {
+			sq := base + int32(bits.TrailingZeros64(mask))
+			pc := d.Squares[sq]
+			rb[n] = bb + halfKPBoard[board.Black][pc] + sq
+			rw[n] = wb + halfKPBoard[board.White][pc] - sq
+			n++
+		}
 	}
 	for c := board.Black; c <= board.White; c++ {
 		hand := d.Hands[c]
@@ -136,6 +140,18 @@ func (h halfKP) AppendBoth(black, white []int32, d *record.Diagram) ([]int32, []
 		rb[n], rw[n] = bb+nnue.BonaZero, wb+nnue.BonaZero
 	}
 	return black[:len(black)+m], white[:len(white)+m], true, true
+}
+
+// lastSquare is the highest square of a two-word square mask, NoSquare
+// when it is empty.
+func lastSquare(m [2]uint64) board.Square {
+	switch {
+	case m[1] != 0:
+		return board.Square(63 + bits.Len64(m[1]))
+	case m[0] != 0:
+		return board.Square(bits.Len64(m[0]) - 1)
+	}
+	return board.NoSquare
 }
 
 // halfKPBoard[p][pc] + sq (Black) or - sq (White) is the BonaPiece of pc

@@ -53,3 +53,37 @@ func TestAppendBothInPlace(t *testing.T) {
 		t.Fatalf("only %d positions took the by-index path", fast)
 	}
 }
+
+// TestAppendBothMatchesOccupancyScan: the square-mask scan gives what the
+// earlier occupancy scan gave, prefix and all, on played and random
+// diagrams (some with two kings of a colour: the last one counts).
+func TestAppendBothMatchesOccupancyScan(t *testing.T) {
+	fx := makeFixture(t, 41, 20, 120)
+	var ds []record.Diagram
+	for _, x := range fx.truths[FormatHCPE3] {
+		d, err := record.ParseDiagram(x.sfen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ds = append(ds, d)
+	}
+	rng := rand.New(rand.NewSource(43))
+	for i := 0; i < 3000; i++ {
+		d := randomDiagram(rng)
+		if i%3 == 0 { // a second king of a colour, and pieces beyond the last word's squares
+			d.Squares[rng.Intn(81)] = board.NewPiece(board.Color(i/3%2), board.King)
+			d.Squares[64+rng.Intn(17)] = board.NewPiece(board.White, board.Dragon)
+		}
+		ds = append(ds, d)
+	}
+	h := halfKP{}
+	m := h.MaxActive()
+	for i := range ds {
+		d := &ds[i]
+		b, w, okB, okW := h.AppendBoth(make([]int32, 2, 2+m), make([]int32, 1, 1+m), d)
+		ob, ow, oB, oW := appendBothOccupancy(h, make([]int32, 2, 2+m), make([]int32, 1, 1+m), d)
+		if okB != oB || okW != oW || !equal32(b, ob) || !equal32(w, ow) {
+			t.Fatalf("%s: scans differ:\n%v %v\n%v %v", d.SFEN(), b, w, ob, ow)
+		}
+	}
+}

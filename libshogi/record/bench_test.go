@@ -161,3 +161,34 @@ func BenchmarkCSAParse(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPackedDecodePaired: one op = one 32-byte position unpacked, in
+// both formats, the decoders taking turns (cputime.Paired): "multi8" the
+// earlier 8-bit steps, "step" decode (stepBits-wide steps), "checked"
+// the code-by-code decoder.
+func BenchmarkPackedDecodePaired(b *testing.B) {
+	const n = 1024
+	data := benchPSV(b, n)
+	packed := make([][32]byte, 2*n)
+	var rec PSV
+	var d Diagram
+	for i := 0; i < n; i++ {
+		DecodePSV(data[i*PSVSize:], &rec, &d)
+		h, _ := EncodeHCP(&d)
+		packed[2*i], packed[2*i+1] = rec.Sfen, h
+	}
+	format := [2]*packFormat{psfenFormat, hcpFormat}
+	run := func(dec func(f *packFormat, x *[32]byte, d *Diagram) error) func(int) {
+		return func(i int) {
+			k := i % (2 * n)
+			if err := dec(format[k&1], &packed[k], &d); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	cputime.Paired(b, 256, []string{"multi8", "step", "checked"}, []func(int){
+		run((*packFormat).decodeMulti8),
+		run((*packFormat).decode),
+		run((*packFormat).decodeChecked),
+	})
+}

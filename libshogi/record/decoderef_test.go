@@ -86,6 +86,12 @@ func checkAgainstRef(t *testing.T, f *packFormat, data *[32]byte) {
 	if fmt.Sprint(err) != fmt.Sprint(errc) || (err == nil && a != c) {
 		t.Fatalf("%s %x: decode %v (%s), decodeChecked %v (%s)", f.name, data[:], err, a.SFEN(), errc, c.SFEN())
 	}
+	// the stepBits-wide steps and the earlier 8-bit ones
+	var m Diagram
+	errm := f.decodeMulti8(data, &m)
+	if fmt.Sprint(err) != fmt.Sprint(errm) || (err == nil && a != m) {
+		t.Fatalf("%s %x: decode %v (%s), decodeMulti8 %v (%s)", f.name, data[:], err, a.SFEN(), errm, m.SFEN())
+	}
 }
 
 // TestFastDecodeMatchesChecked: every position of random games, packed in
@@ -158,5 +164,42 @@ func TestDecoderAgainstReference(t *testing.T) {
 		rng.Read(x[:])
 		checkAgainstRef(t, psfenFormat, &x)
 		checkAgainstRef(t, hcpFormat, &x)
+	}
+}
+
+// TestStepTableAgainstSingle: every entry of both formats' step tables
+// is what decoding its window code by code with the single-code table
+// gives (codes that end within stepBits bits, at most stepMaxCodes), and
+// every window that starts a valid code takes at least one.
+func TestStepTableAgainstSingle(t *testing.T) {
+	for _, f := range []*packFormat{psfenFormat, hcpFormat} {
+		valid := 0
+		for x := 0; x < 1<<stepBits; x++ {
+			var pieces, counts uint64
+			n, pos := 0, 0
+			for n < stepMaxCodes {
+				e := f.boardDec[(x>>pos)&0xff]
+				if e.kind == decInvalid || pos+int(e.n) > stepBits {
+					break
+				}
+				pieces |= uint64(e.pc) << (8 * n)
+				counts += codeCountInc[e.pc&7]
+				pos += int(e.n)
+				n++
+			}
+			want := pieces | uint64(n)<<56
+			if n == 0 {
+				want = stepInvalid | 1<<56
+			} else {
+				valid++
+			}
+			st := f.boardStep
+			if st.pieces[x] != want || st.counts[x] != counts || int(st.bits[x]) != pos {
+				t.Fatalf("%s window %010b: step %x/%x/%d, want %x/%x/%d", f.name, x, st.pieces[x], st.counts[x], st.bits[x], want, counts, pos)
+			}
+		}
+		if valid < 1<<stepBits/2 {
+			t.Fatalf("%s: only %d windows start a code", f.name, valid)
+		}
 	}
 }

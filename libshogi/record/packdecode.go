@@ -8,14 +8,13 @@ import (
 )
 
 // decode unpacks a 256-bit position in one pass with no data-dependent
-// branch per code: every square (kings skipped) reads its code from the
-// 8-bit table (an empty square is the 1-bit code "0"), every hand code
-// adds its table increment (0 for a boxed piece), and the faults are
-// gathered into one flag. Any fault (a bad code, a stream of the wrong
-// length, wrong piece counts) sends the record to decodeChecked, which
-// finds the first fault and says what it is, so errors and diagrams are
-// those of the checked decoder (TestFastDecodeMatchesChecked,
-// FuzzPackedDecode).
+// branch per code: the board codes (kings are not coded) are taken
+// stepBits bits at a time, every hand code adds its table increment (0
+// for a boxed piece), and the faults are gathered into one flag. Any
+// fault (a bad code, a stream of the wrong length, wrong piece counts)
+// sends the record to decodeChecked, which finds the first fault and says
+// what it is, so errors and diagrams are those of the checked decoder
+// (TestFastDecodeMatchesChecked, FuzzPackedSfen, FuzzHCP).
 func (f *packFormat) decode(data *[32]byte, d *Diagram) error {
 	var buf [48]byte // the stream, then zeros for the loads near its end
 	copy(buf[:], data[:])
@@ -26,46 +25,50 @@ func (f *packFormat) decode(data *[32]byte, d *Diagram) error {
 		return f.decodeChecked(data, d)
 	}
 	*d = Diagram{Ply: 1, Side: board.Color(w0 & 1)}
-	// The 79 board codes (kings are not coded), read 8 bits at a time: a
-	// step takes every code that ends within the next 8 bits (one to eight
-	// of them, two on average) from the multi-code table, so the chain
-	// from one step to the next (a shift, a table load, an add) is paid
-	// about 40 times, not 79. A step takes at most 8 bits and starts at
-	// most 7 bits into its 64-bit window, so one load serves seven steps
-	// (ptr stays below 41: a broken record's codes may run on, and its
-	// final position is wrong anyway). The last few codes, where a step
-	// could overrun the 79th, go one at a time on the same schedule.
+	// The 79 board codes: a step takes every code that ends within the
+	// next stepBits bits (up to seven, about three) from the step tables.
+	// The chain from one step to the next is a shift, a mask, a one-byte
+	// load and an add (the lengths are a table apart from the pieces,
+	// which no step waits for); on played positions it is paid 29 times
+	// (23 steps and 6 single codes; 8-bit steps: 37 times, 31 and 6; a
+	// code a step: 79). The steps of one 64-bit window start at most
+	// 7 + (stepsPerLoad-1)*stepBits bits into it, so one load serves
+	// stepsPerLoad of them (ptr stays below 41: a broken record's codes
+	// may run on, and its final position is wrong anyway). The last
+	// codes, where a step could overrun the 79th, go one at a time on the
+	// same schedule.
 	ptr, bit := uint(1), uint(7) // bit 15
 	var win, counts, faults uint64
 	var codes [board.NumSquares + 7]board.Piece // a step stores 8 bytes
 	out := unsafe.Slice((*byte)(unsafe.Pointer(&codes[0])), len(codes))
-	multi, tab := &f.boardMulti, &f.boardCode
+	st, tab := f.boardStep, &f.boardCode
 	i, left := 0, 0
 	for i < 79-7 {
-		if left == 0 { // every seventh step: period 7, predicted
+		if left == 0 { // every stepsPerLoad-th step: a fixed period, predicted
 			ptr, bit = min(ptr+bit>>3, 40), bit&7
 			win = binary.LittleEndian.Uint64(buf[ptr : ptr+8])
-			left = 7
+			left = stepsPerLoad
 		}
 		left--
-		e := &multi[win>>(bit&63)&0xff]
-		binary.LittleEndian.PutUint64(out[i:i+8], e.pieces)
-		bit += uint(e.bits)
-		counts += e.counts
-		faults |= uint64(e.faults)
-		i += int(e.n)
+		x := win >> (bit & 63) & stepMask
+		bit += uint(st.bits[x])
+		p := st.pieces[x]
+		binary.LittleEndian.PutUint64(out[i:i+8], p) // byte 7 is overwritten by the next step
+		counts += st.counts[x]
+		faults |= p
+		i += int(p >> 56 & 7)
 	}
 	for ; i < 79; i++ {
 		if left == 0 {
 			ptr, bit = min(ptr+bit>>3, 40), bit&7
 			win = binary.LittleEndian.Uint64(buf[ptr : ptr+8])
-			left = 7
+			left = stepsPerLoad
 		}
 		left--
 		e := uint64(tab[win>>(bit&63)&0xff])
 		bit += uint(e >> codeLenShift & 15)
 		counts += codeCountInc[e&7]
-		faults |= e
+		faults |= e << (63 - 15) // codeInvalid to bit 63, stepInvalid's place
 		codes[i] = board.Piece(e)
 	}
 	// Spread the codes over the squares around the two kings.
@@ -81,13 +84,13 @@ func (f *packFormat) decode(data *[32]byte, d *Diagram) error {
 		e := uint64(f.handCode[i])
 		pos += uint(e >> codeLenShift & 15)
 		counts += codeCountInc[e&7]
-		faults |= e
+		faults |= e << (63 - 15)
 		d.Hands[e>>codeColorShift&1] += f.handInc[i]
 		if e&codeInvalid != 0 {
 			break
 		}
 	}
-	if faults&codeInvalid != 0 || pos != 256 || counts != fullCodeCounts {
+	if faults&stepInvalid != 0 || pos != 256 || counts != fullCodeCounts {
 		return f.decodeChecked(data, d)
 	}
 	return nil
@@ -126,41 +129,57 @@ func codeTable(dec *[256]decEntry) (t [256]uint32) {
 	return
 }
 
-// A multiCode is the step of decode for one byte of the stream: the n
-// board codes that end within those 8 bits, first code first (n >= 1: a
-// board code has at most 8 bits), as their pieces (byte k of pieces),
-// their total length, their codeCountInc sum, and codeInvalid when the
-// byte starts no board code (then n is 1 and bits 0, as in codeTable).
-type multiCode struct {
-	pieces, counts uint64
-	n, bits        uint8
-	faults         uint16
+// The step tables of decode: stepBits bits of the stream index them.
+const (
+	stepBits     = 11
+	stepMask     = 1<<stepBits - 1
+	stepsPerLoad = (64-7-stepBits)/stepBits + 1 // steps a 64-bit window serves
+	stepMaxCodes = 7                            // pieces fill bytes 0-6 of a word
+	stepInvalid  = 1 << 63                      // in pieces: no code starts here
+)
+
+// A stepTable holds, for every value of the next stepBits bits of the
+// stream, the board codes that end within them, first code first (at
+// least one, at most stepMaxCodes): bits is their total length, pieces
+// has their pieces in bytes 0-6 and their number in bits 56-58,
+// counts their codeCountInc sum. Where no code starts at the first bit,
+// the entry is one code of length 0 with stepInvalid set, as codeTable
+// says codeInvalid.
+type stepTable struct {
+	bits   [1 << stepBits]uint8
+	pieces [1 << stepBits]uint64
+	counts [1 << stepBits]uint64
 }
 
-// multiTable is the multi-code table of a codeTable. A code of length l
-// that starts pos bits into the byte is known from the byte's top 8-pos
-// bits when l <= 8-pos: codeTable holds it for every value of the bits
-// after it, so the top bits shifted down (zeros above) find it.
-func multiTable(single *[256]uint32) (t [256]multiCode) {
-	for b := range t {
-		m := &t[b]
-		for pos := uint(0); pos < 8; {
-			e := single[uint(b)>>pos]
+// newStepTable builds the step table of a codeTable. A code of length l
+// that starts pos bits into the window is known from the window's top
+// stepBits-pos bits when l <= stepBits-pos: codeTable holds it for every
+// value of the bits after it, so the top bits shifted down (zeros above)
+// find it.
+func newStepTable(single *[256]uint32) *stepTable {
+	t := new(stepTable)
+	for x := range t.pieces {
+		n, bits := uint64(0), uint(0)
+		for n < stepMaxCodes {
+			e := single[uint(x)>>bits&0xff]
 			l := uint(e >> codeLenShift & 15)
-			if e&codeInvalid != 0 || l > 8-pos {
-				if pos == 0 { // only a whole byte can say that no code starts here
-					m.n, m.faults = 1, codeInvalid
+			if e&codeInvalid != 0 || l > stepBits-bits {
+				if n == 0 && e&codeInvalid != 0 {
+					t.pieces[x] = stepInvalid | 1<<56
 				}
 				break
 			}
-			m.pieces |= uint64(e&31) << (8 * m.n)
-			m.counts += codeCountInc[e&7]
-			m.n++
-			m.bits += uint8(l)
-			pos += l
+			t.pieces[x] |= uint64(e&31) << (8 * n)
+			t.counts[x] += codeCountInc[e&7]
+			n++
+			bits += l
 		}
+		if n > 0 {
+			t.pieces[x] |= n << 56
+		}
+		t.bits[x] = uint8(bits)
 	}
-	return
+	return t
 }
 
 // fullCodeCounts is what decode's packed count holds for a valid record:

@@ -33,7 +33,7 @@ type packFormat struct {
 	handDec             [256]decEntry
 	handInc             [256]board.Hand // what a hand code adds to its colour's hand (0: boxed)
 	boardCode, handCode [256]uint32     // the tables in decode's form (codeTable)
-	boardMulti          [256]multiCode  // boardCode, every code that ends within a byte (multiTable)
+	boardStep           *stepTable      // boardCode, every code that ends within stepBits bits (newStepTable)
 }
 
 type code struct {
@@ -122,7 +122,7 @@ func (f *packFormat) init() {
 	}
 	defer func() {
 		f.boardCode, f.handCode = codeTable(&f.boardDec), codeTable(&f.handDec)
-		f.boardMulti = multiTable(&f.boardCode)
+		f.boardStep = newStepTable(&f.boardCode)
 	}()
 	for i, e := range f.handDec {
 		if e.kind == decHand {
