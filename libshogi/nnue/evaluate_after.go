@@ -2,8 +2,9 @@ package nnue
 
 import "github.com/libshogi/libshogi/libshogi/board"
 
-// leafScratch holds the accumulators of a leaf that evaluateLeaf computes
-// and forgets (the fused kernel stores what it computes).
+// leafScratch is the working memory of Tail.EvaluateLeaf for the child's
+// accumulators (the fused AVX-512 kernel does not write them; the other
+// paths do).
 type leafScratch [2][maxLeafHalf]int16
 
 // maxLeafHalf is the accumulator size evaluateLeaf handles: the fused
@@ -12,9 +13,9 @@ const maxLeafHalf = 256
 
 // evaluateLeaf is EvaluateAfter's common case done without a ply: a HalfKP
 // net whose tail runs in one kernel, the parent computed, neither king
-// moving nor taken. The move's feature changes go straight from registers
-// to the fused update-and-forward kernel, which writes the child's
-// accumulators into scratch; the evaluator's plies are not touched. It
+// moving nor taken. The move's feature changes go straight to the fused
+// update-and-forward kernel of a leaf (Tail.EvaluateLeaf: the child's
+// accumulators are not stored); the evaluator's plies are not touched. It
 // reports false, doing nothing, where it does not apply.
 func (e *Evaluator) evaluateLeaf(pos *board.Position, m board.Move) (int, bool) {
 	if !e.net.tailFits || e.half != maxLeafHalf || e.net.Arch.Features.Kind != KindHalfKP ||
@@ -38,7 +39,7 @@ func (e *Evaluator) evaluateLeaf(pos *board.Position, m board.Move) (int, bool) 
 	if e.leaf == nil {
 		e.leaf = new(leafScratch)
 	}
-	raw := e.net.tail.UpdateForward(e.leaf[us][:], e.accOf(e.sp, us), e.leaf[them][:], e.accOf(e.sp, them),
+	raw := e.net.tail.EvaluateLeaf(e.leaf[us][:], e.accOf(e.sp, us), e.leaf[them][:], e.accOf(e.sp, them),
 		e.net.FTWeight, d.rem[us][:nu], d.add[us][:nu], d.rem[them][:nt], d.add[them][:nt], &e.s.tail)
 	return e.scale(raw), true
 }

@@ -11,7 +11,8 @@ import (
 // benchmark position (halfkp_256x2-32-32 test net), next to its floors in
 // the same run: the same through a pushed ply ("ply": PushAfter +
 // PopAfter, the path before evaluateLeaf), the fused update-and-forward
-// kernel alone on the same moves' feature changes ("kernel"), and the
+// kernel of a leaf alone on the same moves' feature changes ("kernel",
+// Tail.EvaluateLeaf), and the
 // forward pass alone ("forward"). evaluator minus kernel is the
 // evaluator's own bookkeeping.
 func BenchmarkEvaluateAfter(b *testing.B) {
@@ -48,7 +49,7 @@ func BenchmarkEvaluateAfter(b *testing.B) {
 		cputime.Measure(b, true, func(i int) int {
 			d := &deltas[i%len(deltas)]
 			nu, nt := d.n[us], d.n[them]
-			net.tail.UpdateForward(dstUs, ev.accOf(0, us), dstThem, ev.accOf(0, them), net.FTWeight,
+			net.tail.EvaluateLeaf(dstUs, ev.accOf(0, us), dstThem, ev.accOf(0, them), net.FTWeight,
 				d.rem[us][:nu], d.add[us][:nu], d.rem[them][:nt], d.add[them][:nt], &ev.s.tail)
 			return 1
 		})
