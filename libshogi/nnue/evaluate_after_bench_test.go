@@ -12,7 +12,8 @@ import (
 // the same run: the same through a pushed ply ("ply": PushAfter +
 // PopAfter, the path before evaluateLeaf), the fused update-and-forward
 // kernel of a leaf alone on the same moves' feature changes ("kernel",
-// Tail.EvaluateLeaf), and the
+// Tail.EvaluateLeaf; "kernelstore": the fused kernel that also stores the
+// child's accumulators, as a pushed ply needs), and the
 // forward pass alone ("forward"). evaluator minus kernel is the
 // evaluator's own bookkeeping.
 func BenchmarkEvaluateAfter(b *testing.B) {
@@ -50,6 +51,16 @@ func BenchmarkEvaluateAfter(b *testing.B) {
 			d := &deltas[i%len(deltas)]
 			nu, nt := d.n[us], d.n[them]
 			net.tail.EvaluateLeaf(dstUs, ev.accOf(0, us), dstThem, ev.accOf(0, them), net.FTWeight,
+				d.rem[us][:nu], d.add[us][:nu], d.rem[them][:nt], d.add[them][:nt], &ev.s.tail)
+			return 1
+		})
+	})
+	b.Run("kernelstore", func(b *testing.B) {
+		us, them := pos.SideToMove()^1, pos.SideToMove()
+		cputime.Measure(b, true, func(i int) int {
+			d := &deltas[i%len(deltas)]
+			nu, nt := d.n[us], d.n[them]
+			net.tail.UpdateForward(ev.accOf(1, us), ev.accOf(0, us), ev.accOf(1, them), ev.accOf(0, them), net.FTWeight,
 				d.rem[us][:nu], d.add[us][:nu], d.rem[them][:nt], d.add[them][:nt], &ev.s.tail)
 			return 1
 		})
