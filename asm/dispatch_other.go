@@ -31,6 +31,9 @@ func forward256AVX512(us, them *int16, x *uint8, idx *uint16, h *uint8, w1b, w1r
 func evaluate256AVX512(dstUs, srcUs, dstThem, srcThem, w *int16, remUs, addUs, remThem, addThem []int32, x *uint8, idx *uint16, h *uint8, w1b, w1r *int8, b1 *int32, w2b *int8, b2 *int32, w3 *int8, b3 int32) int32 {
 	panic(noKernels)
 }
+func evaluateLeaf256AVX512(srcUs, srcThem, w *int16, remUs, addUs, remThem, addThem []int32, x *uint8, idx *uint16, h *uint8, w1b, w1r *int8, b1 *int32, w2b *int8, b2 *int32, w3 *int8, b3 int32) int32 {
+	panic(noKernels)
+}
 func affineSparse16AVX2(out, in *uint8, wb *int8, bias *int32, n, k int, idx *uint16) {
 	panic(noKernels)
 }

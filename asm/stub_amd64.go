@@ -94,6 +94,11 @@ func forward256AVX512(us *int16, them *int16, x *uint8, idx *uint16, h *uint8, w
 //go:noescape
 func evaluate256AVX512(dstUs *int16, srcUs *int16, dstThem *int16, srcThem *int16, w *int16, remUs []int32, addUs []int32, remThem []int32, addThem []int32, x *uint8, idx *uint16, h *uint8, w1b *int8, w1r *int8, b1 *int32, w2b *int8, b2 *int32, w3 *int8, b3 int32) int32
 
+// evaluateLeaf256AVX512 is evaluate256AVX512 without storing the updated accumulators (Tail.EvaluateLeaf).
+//
+//go:noescape
+func evaluateLeaf256AVX512(srcUs *int16, srcThem *int16, w *int16, remUs []int32, addUs []int32, remThem []int32, addThem []int32, x *uint8, idx *uint16, h *uint8, w1b *int8, w1r *int8, b1 *int32, w2b *int8, b2 *int32, w3 *int8, b3 int32) int32
+
 // affine16AVX512 is Affine and AffineSparse for 16 outputs and n a multiple of 64.
 //
 //go:noescape

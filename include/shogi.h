@@ -2170,6 +2170,29 @@ SHOGI_API shogi_status_t shogi_position_legal_moves_after_each(shogi_position_t 
                                                                size_t *counts, size_t *total,
                                                                shogi_error_t *err);
 
+/* ---- eval backend: the caller's ply (ABI 1.4) ---- */
+
+/* Takes the stack back to ply plies above the root (0 <= ply <= the
+ * stack's ply, else SHOGI_E_STATE and the stack is unchanged), as that
+ * many pops. */
+SHOGI_API shogi_status_t shogi_evalstack_pop_to(shogi_evalstack_t stack,
+                                                int32_t ply,
+                                                shogi_error_t *err);
+
+/* shogi_evalstack_pop_to(ply), then shogi_evalstack_push_evaluate(move),
+ * in one call: the make of an engine at its search ply `ply` (the root
+ * is 0), whose unmake needs no call at all (the next make at a lower or
+ * equal ply takes back what lies above it; pop_to(0) ends a search).
+ * Sound while every make of the engine goes through the stack at the ply
+ * it is made from: the stack's plies 1..ply are then the engine's current
+ * line. A refused move leaves the stack at ply; a ply above the stack's
+ * is SHOGI_E_STATE with the stack unchanged. */
+SHOGI_API shogi_status_t shogi_evalstack_push_evaluate_at(shogi_evalstack_t stack,
+                                                          int32_t ply,
+                                                          uint32_t move,
+                                                          int32_t *value,
+                                                          shogi_error_t *err);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

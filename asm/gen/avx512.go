@@ -455,10 +455,20 @@ func forward256(nnzTable Mem) {
 // evaluate256: the accumulator update of both perspectives (as
 // accUpdatePair512, for half = 256) and forward256 in one call: the
 // updated accumulators are stored for later plies and clipped from the
-// registers.
-func evaluate256(nnzTable Mem) {
-	text512("evaluate256AVX512", "func(dstUs, srcUs, dstThem, srcThem, w *int16, remUs, addUs, remThem, addThem []int32, x *uint8, idx *uint16, h *uint8, w1b, w1r *int8, b1 *int32, w2b *int8, b2 *int32, w3 *int8, b3 int32) int32",
-		"evaluate256AVX512 is Tail.UpdateForward for half = 256 with row-chunk weights: the two updates, then forward256AVX512.")
+// registers. With leaf (evaluateLeaf256AVX512) they are not stored: a
+// leaf scored and forgotten needs only the output.
+func evaluate256(nnzTable Mem, leaf bool) {
+	if leaf {
+		text512("evaluateLeaf256AVX512", "func(srcUs, srcThem, w *int16, remUs, addUs, remThem, addThem []int32, x *uint8, idx *uint16, h *uint8, w1b, w1r *int8, b1 *int32, w2b *int8, b2 *int32, w3 *int8, b3 int32) int32",
+			"evaluateLeaf256AVX512 is evaluate256AVX512 without storing the updated accumulators (Tail.EvaluateLeaf).")
+	} else {
+		text512("evaluate256AVX512", "func(dstUs, srcUs, dstThem, srcThem, w *int16, remUs, addUs, remThem, addThem []int32, x *uint8, idx *uint16, h *uint8, w1b, w1r *int8, b1 *int32, w2b *int8, b2 *int32, w3 *int8, b3 int32) int32",
+			"evaluate256AVX512 is Tail.UpdateForward for half = 256 with row-chunk weights: the two updates, then forward256AVX512.")
+	}
+	pre := "e256"
+	if leaf {
+		pre = "leaf256"
+	}
 	w := Load(Param("w"), GP64())
 	c := newClipper()
 	col, i := GP64(), GP64()
@@ -474,7 +484,7 @@ func evaluate256(nnzTable Mem) {
 		for _, pass := range []string{"rem", "add"} {
 			list := Param(pass + side)
 			base, count := Load(list.Base(), GP64()), Load(list.Len(), GP64())
-			loop := "e256_" + pass + side
+			loop := pre + "_" + pass + side
 			XORQ(i, i)
 			Label(loop)
 			CMPQ(i, count)
@@ -493,13 +503,15 @@ func evaluate256(nnzTable Mem) {
 			JMP(LabelRef(loop))
 			Label(loop + "_done")
 		}
-		dst := Load(Param("dst"+side), GP64())
-		for k, a := range acc {
-			VMOVDQU64(a, Mem{Base: dst, Disp: 64 * k})
+		if !leaf {
+			dst := Load(Param("dst"+side), GP64())
+			for k, a := range acc {
+				VMOVDQU64(a, Mem{Base: dst, Disp: 64 * k})
+			}
 		}
 		c.clip(ops)
 	}
-	forward256From("e256", c.in, c.nz, nnzTable)
+	forward256From(pre, c.in, c.nz, nnzTable)
 }
 
 // clipper turns accumulators into the 512 clipped inputs of forward256,

@@ -11,8 +11,9 @@ import (
 const benchSFEN = "ln1g1g1nl/1r1s1k3/p1pppsbpp/1p3pp2/9/2P1P1P2/PP1PSP1PP/1BK1G2R1/LNSG3NL b - 1"
 
 // BenchmarkStackPushEvaluatePop: Stack.PushEvaluate + Pop over the legal
-// moves of a middle-game position (halfkp_256x2-32-32), next to the
-// search's own Evaluator DoMove + Evaluate + UndoMove in the same run.
+// moves of a middle-game position (halfkp_256x2-32-32), PushEvaluateAt
+// alone (its pop is the next make's), and the search's own Evaluator
+// DoMove + Evaluate + UndoMove in the same run.
 func BenchmarkStackPushEvaluatePop(b *testing.B) {
 	net := testNet(b, "halfkp_256x2-32-32")
 	pos, err := board.FromSFEN(benchSFEN)
@@ -32,6 +33,18 @@ func BenchmarkStackPushEvaluatePop(b *testing.B) {
 				b.Fatal(err)
 			}
 			s.Pop()
+		}
+		cputime.Report(b, cpu)
+	})
+	b.Run("stack-at", func(b *testing.B) { // PushEvaluateAt at ply 0: the pop is the next make's
+		s := rootedStack(b, net, pos)
+		s.Evaluate()
+		b.ReportAllocs()
+		cpu := cputime.Process()
+		for i := 0; b.Loop(); i++ {
+			if _, err := s.PushEvaluateAt(0, uint16(moves[i%len(moves)])); err != nil {
+				b.Fatal(err)
+			}
 		}
 		cputime.Report(b, cpu)
 	})

@@ -2,7 +2,8 @@
 // generator and use libshogi only as their evaluator: it decodes their
 // piece and square codes, turns their moves into the feature changes of a
 // network's feature set, and keeps an evaluation stack indexed by ply
-// (push on make, pop on unmake, evaluate lazily) on top of the
+// (push on make, pop on unmake, evaluate lazily; or PushEvaluateAt on
+// make at the engine's ply, with nothing to call on unmake) on top of the
 // incremental nnue.Evaluator the search uses.
 //
 // Codes (the C header's, one convention for the whole library): a square

@@ -46,6 +46,7 @@ type Evaluator struct {
 	finnyAcc []int16
 	frem     [2 * (MaxPieces + 2)]int32
 	fadd     [2 * (MaxPieces + 2)]int32
+	leaf     *leafScratch // evaluateLeaf's child accumulators (made on first use)
 }
 
 // bonaWords is the size of a bit set of the features of one own-king
@@ -159,14 +160,17 @@ func (e *Evaluator) record(pos *board.Position, m board.Move, d *moveDelta) {
 		e.net.Arch.Features.delta(pos, m, d)
 		return
 	}
+	// A missing king gives garbage here; compute and kingsOnBoard check
+	// the king squares before the entries are used.
+	recordHalfKP(pos, m, pos.KingSquare(board.Black)&127%NumSquares, pos.KingSquare(board.White)&127%NumSquares, d)
+}
+
+// recordHalfKP is record for HalfKP with the king squares bk, wk (on the
+// board) given.
+func recordHalfKP(pos *board.Position, m board.Move, bk, wk board.Square, d *moveDelta) {
 	us := pos.SideToMove()
 	to := m.To()
-	var base [2]int32
-	for p := board.Black; p <= board.White; p++ {
-		// A missing king gives garbage here; compute and kingsOnBoard
-		// check the king squares before the entries are used.
-		base[p] = int32(KingIndex(p, pos.KingSquare(p)&127%NumSquares) * FEEnd)
-	}
+	base := [2]int32{int32(KingIndex(board.Black, bk) * FEEnd), int32(KingIndex(board.White, wk) * FEEnd)}
 	set := func(i uint8, p board.Color, old, new uint16) {
 		d.rem[p][i] = base[p] + int32(old)
 		d.add[p][i] = base[p] + int32(new)
@@ -212,6 +216,9 @@ func (e *Evaluator) record(pos *board.Position, m board.Move, d *moveDelta) {
 // (an engine scoring the leaves or the moves of a node saves the make and
 // unmake).
 func (e *Evaluator) EvaluateAfter(pos *board.Position, m board.Move) int {
+	if v, ok := e.evaluateLeaf(pos, m); ok {
+		return v
+	}
 	v, ok := e.PushAfter(pos, m)
 	if !ok {
 		return e.evaluateDone(pos, m)

@@ -9,6 +9,9 @@
  * fastest) over RUNS runs, in ns per move, of:
  *   - stack push_evaluate + pop: the fused path (two calls per move: make
  *     with evaluation, unmake);
+ *   - stack push_evaluate_at: the same in one call per move (make with
+ *     evaluation at the caller's ply; the unmake needs no call: the next
+ *     make at that ply takes the move back);
  *   - stack push + evaluate + pop: the same in three calls;
  *   - stack evaluate_move: make, evaluate and unmake in one call (a leaf);
  *   - stack evaluate_moves: all the moves in one call, per move;
@@ -69,6 +72,15 @@ static int pass_push_evaluate(shogi_evalstack_t st, const uint32_t *moves, size_
             return 1;
     sink = v;
     return 0;
+}
+
+static int pass_push_evaluate_at(shogi_evalstack_t st, const uint32_t *moves, size_t n, shogi_error_t *err) {
+    int32_t v = 0;
+    size_t k;
+    for (k = 0; k < n; k++)
+        if (shogi_evalstack_push_evaluate_at(st, 0, moves[k], &v, err) != SHOGI_OK) return 1;
+    sink = v;
+    return shogi_evalstack_pop_to(st, 0, err) != SHOGI_OK;
 }
 
 static int pass_push_three(shogi_evalstack_t st, const uint32_t *moves, size_t n, shogi_error_t *err) {
@@ -135,7 +147,7 @@ int main(int argc, char **argv) {
     int r;
     int32_t side = 0, v = 0;
     double t[RUNS], c[RUNS], fused, fused_min, three, three_min, accum, accum_min, fused_cpu, three_cpu, accum_cpu;
-    double one, one_min, one_cpu, batch, batch_min, batch_cpu, fastest[4];
+    double one, one_min, one_cpu, batch, batch_min, batch_cpu, fastest[5], at, at_min, at_cpu;
     int32_t values[SHOGI_MAX_MOVES];
 
     if (scale < 1) scale = 1;
@@ -187,6 +199,19 @@ int main(int argc, char **argv) {
     }
     fused = median_min(t, RUNS, &fused_min);
     fused_cpu = median_min(c, RUNS, NULL);
+
+    for (r = 0; r < RUNS; r++) {
+        TIMED(r, t, c, n_moves, {
+            for (i = 0; i < n_moves; i++) {
+                if (shogi_evalstack_push_evaluate_at(st, 0, moves[i % (long)n], &v, &err) != SHOGI_OK)
+                    return fail("push_evaluate_at", &err);
+            }
+        });
+        sink = v;
+        if (shogi_evalstack_pop_to(st, 0, &err) != SHOGI_OK) return fail("pop_to", &err);
+    }
+    at = median_min(t, RUNS, &at_min);
+    at_cpu = median_min(c, RUNS, NULL);
 
     for (r = 0; r < RUNS; r++) {
         TIMED(r, t, c, n_moves, {
@@ -249,8 +274,9 @@ int main(int argc, char **argv) {
 
     {
         long batches = 1000L * scale;
-        pass_fn passes[4] = {pass_push_evaluate, pass_push_three, pass_evaluate_move, pass_evaluate_moves};
-        for (k = 0; k < 4; k++) {
+        pass_fn passes[5] = {pass_push_evaluate, pass_push_three, pass_evaluate_move, pass_evaluate_moves,
+                             pass_push_evaluate_at};
+        for (k = 0; k < 5; k++) {
             fastest[k] = fastest_batch(passes[k], st, moves, n, batches, &err);
             if (fastest[k] < 0) return fail("batches", &err);
         }
@@ -261,6 +287,8 @@ int main(int argc, char **argv) {
     printf("                                  wall median (fastest)   thread CPU median   fastest batch\n");
     printf("stack push_evaluate + pop:        %8.1f (%8.1f) ns/move  %8.1f ns/move   %8.1f ns/move\n", fused, fused_min,
            fused_cpu, fastest[0]);
+    printf("stack push_evaluate_at (1 call):  %8.1f (%8.1f) ns/move  %8.1f ns/move   %8.1f ns/move\n", at, at_min,
+           at_cpu, fastest[4]);
     printf("stack push + evaluate + pop:      %8.1f (%8.1f) ns/move  %8.1f ns/move   %8.1f ns/move\n", three, three_min,
            three_cpu, fastest[1]);
     printf("stack evaluate_move:              %8.1f (%8.1f) ns/move  %8.1f ns/move   %8.1f ns/move\n", one, one_min, one_cpu,

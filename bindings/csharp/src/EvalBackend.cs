@@ -169,7 +169,7 @@ namespace LibShogi
     /// and ask for a score when one is needed (computed incrementally). Push, Pop,
     /// PushEvaluate and Evaluate allocate nothing (the error buffer is the stack's).
     /// One thread at a time.</summary>
-    public sealed class EvalStack : IDisposable
+    public sealed partial class EvalStack : IDisposable
     {
         private readonly EvalStackHandle handle;
         private readonly byte[] err = Errors.New();

@@ -67,6 +67,7 @@ namespace LibShogi.Tests
             RecordTreeTests.RunAll();
             MateTests.RunAll();
             EvalBackendTests.RunAll();
+            EvalStackPlyTests.RunAll();
             EvaluationTests.RunAll(testdata);
 
             if (Harness.KnownIssues.Count > 0)

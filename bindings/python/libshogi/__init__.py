@@ -206,6 +206,7 @@ from .evalbackend import (  # noqa: F401
     evaluate_boards,
     move_features,
 )
+from . import evalstack_ply  # noqa: F401 - EvalStack.push_evaluate_at / pop_to (the caller's ply)
 
 library_path = _lib.path
 """The file the library was loaded from."""

@@ -1,7 +1,7 @@
 /*
  * mini_engine - a small alpha-beta engine with its own board and move
  * generator that uses libshogi only as its evaluator (the eval-backend
- * calls of shogi.h, ABI 1.2).
+ * calls of shogi.h, ABI 1.2; push_evaluate_at of ABI 1.4).
  *
  * usage: mini_engine NN.BIN DEPTH [verify] [SFEN ...]
  *

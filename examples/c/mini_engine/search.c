@@ -88,13 +88,16 @@ static int alphabeta(search_t *s, int depth, int ply, int alpha, int beta, uint1
             unmake_move(&s->board, &u);
             v = -leaf;
         } else {
-            if (shogi_evalstack_push(s->stack, moves[i], &s->err) != SHOGI_OK) {
+            /* make and score the child in one call at this node's ply; the
+             * unmake needs no call (the next make here takes it back) */
+            int32_t child = 0;
+            if (shogi_evalstack_push_evaluate_at(s->stack, ply, moves[i], &child, &s->err) != SHOGI_OK) {
                 s->failed = 1;
                 unmake_move(&s->board, &u);
                 break;
             }
+            if (s->verify) check_score(s, child);
             v = -alphabeta(s, depth - 1, ply + 1, -beta, -alpha, NULL);
-            shogi_evalstack_pop(s->stack, NULL);
             unmake_move(&s->board, &u);
         }
         if (v > alpha) {
@@ -108,6 +111,9 @@ static int alphabeta(search_t *s, int depth, int ply, int alpha, int beta, uint1
 }
 
 int search_root(search_t *s, int depth, uint16_t *best) {
+    int v;
     *best = 0;
-    return alphabeta(s, depth, 0, -MATE - 1, MATE + 1, best);
+    v = alphabeta(s, depth, 0, -MATE - 1, MATE + 1, best);
+    shogi_evalstack_pop_to(s->stack, 0, NULL); /* the last line is still pushed */
+    return v;
 }
