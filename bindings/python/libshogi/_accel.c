@@ -107,6 +107,58 @@ static PyObject *fail(shogi_rc_t rc, const shogi_err_t *e) {
     return NULL;
 }
 
+/* PyListObject as every CPython 3 lays it out (the default build; an abi3
+ * module does not load into a free-threaded one). The limited API has no
+ * PyList_SET_ITEM, and PyList_SetItem per move cost a third of a list's
+ * making; list_layout_ok says the layout was checked at import, otherwise
+ * list_of keeps to PyList_SetItem. */
+typedef struct {
+    PyVarObject ob_base;
+    PyObject **ob_item;
+    Py_ssize_t allocated;
+} list_head;
+static int list_layout_ok;
+
+static int check_list_layout(void) {
+    PyObject *a = PyLong_FromLong(12345), *b = PyTuple_New(0), *l = PyList_New(0);
+    int ok = 0;
+    if (a && b && l && PyList_Append(l, a) == 0 && PyList_Append(l, b) == 0) {
+        list_head *h = (list_head *)l;
+        ok = h->ob_base.ob_size == 2 && h->allocated >= 2 && h->ob_item && h->ob_item[0] == a && h->ob_item[1] == b;
+    }
+    Py_XDECREF(a);
+    Py_XDECREF(b);
+    Py_XDECREF(l);
+    if (PyErr_Occurred()) return -1;
+    list_layout_ok = ok;
+    return 0;
+}
+
+/* Removes the last item of the history list l and returns it (the
+ * list's reference); NULL with an exception set when l is empty. */
+static PyObject *list_pop_last(PyObject *l) {
+    if (list_layout_ok && PyList_CheckExact(l)) {
+        list_head *h = (list_head *)l;
+        Py_ssize_t n = h->ob_base.ob_size;
+        if (n > 0) { /* ob_size <= allocated still holds; no resize needed */
+            PyObject *v = h->ob_item[n - 1];
+            h->ob_item[n - 1] = NULL;
+            h->ob_base.ob_size = n - 1;
+            return v;
+        }
+    }
+    Py_ssize_t n = PyList_Size(l);
+    if (n < 0) return NULL;
+    PyObject *v = PyList_GetItem(l, n - 1);
+    if (!v) return NULL;
+    Py_INCREF(v);
+    if (PyList_SetSlice(l, n - 1, n, NULL) < 0) {
+        Py_DECREF(v);
+        return NULL;
+    }
+    return v;
+}
+
 /* ---- Core ----------------------------------------------------------------- */
 
 /* Deferred moves. A push of a move found in the legal move list that
@@ -421,14 +473,8 @@ defer:
 static PyObject *Core_pop(Core *self, PyObject *unused) {
     (void)unused;
     if (self->has_pending) { /* never played: forget it; here[] still holds */
-        Py_ssize_t n = PyList_Size(self->history);
-        PyObject *m = PyList_GetItem(self->history, n - 1);
+        PyObject *m = list_pop_last(self->history);
         if (!m) return NULL;
-        Py_INCREF(m);
-        if (PyList_SetSlice(self->history, n - 1, n, NULL) < 0) {
-            Py_DECREF(m);
-            return NULL;
-        }
         self->has_pending = 0;
         if (self->spec) { /* the speculation paid: no waiting next time */
             self->spec = 0;
@@ -449,15 +495,11 @@ static PyObject *Core_pop(Core *self, PyObject *unused) {
     }
     self->popped = 1;
     if (self->spec_wait > 0) self->spec_wait--;
-    Py_ssize_t n = PyList_Size(self->history);
-    if (n <= 0) return PyLong_FromLong(0);
-    PyObject *m = PyList_GetItem(self->history, n - 1);
-    Py_INCREF(m);
-    if (PyList_SetSlice(self->history, n - 1, n, NULL) < 0) {
-        Py_DECREF(m);
-        return NULL;
+    if (PyList_Size(self->history) <= 0) { /* undone, but not pushed here */
+        if (PyErr_Occurred()) return NULL;
+        return PyLong_FromLong(0);
     }
-    return m;
+    return list_pop_last(self->history);
 }
 
 static PyObject *Core_push_usi(Core *self, PyObject *arg) {
@@ -546,33 +588,6 @@ static PyObject *Core_push_usi_moves(Core *self, PyObject *arg) {
     }
     Py_DECREF(items);
     return out;
-}
-
-/* PyListObject as every CPython 3 lays it out (the default build; an abi3
- * module does not load into a free-threaded one). The limited API has no
- * PyList_SET_ITEM, and PyList_SetItem per move cost a third of a list's
- * making; list_layout_ok says the layout was checked at import, otherwise
- * list_of keeps to PyList_SetItem. */
-typedef struct {
-    PyVarObject ob_base;
-    PyObject **ob_item;
-    Py_ssize_t allocated;
-} list_head;
-static int list_layout_ok;
-
-static int check_list_layout(void) {
-    PyObject *a = PyLong_FromLong(12345), *b = PyTuple_New(0), *l = PyList_New(0);
-    int ok = 0;
-    if (a && b && l && PyList_Append(l, a) == 0 && PyList_Append(l, b) == 0) {
-        list_head *h = (list_head *)l;
-        ok = h->ob_base.ob_size == 2 && h->allocated >= 2 && h->ob_item && h->ob_item[0] == a && h->ob_item[1] == b;
-    }
-    Py_XDECREF(a);
-    Py_XDECREF(b);
-    Py_XDECREF(l);
-    if (PyErr_Occurred()) return -1;
-    list_layout_ok = ok;
-    return 0;
 }
 
 /* moves[0:n] as a new list. */
