@@ -38,7 +38,7 @@ const Version = "0.5.0"
 // SHOGI_ABI_VERSION_MAJOR / _MINOR (tests/c checks both).
 const (
 	abiMajor = 1
-	abiMinor = 3
+	abiMinor = 4
 )
 
 func main() {}
