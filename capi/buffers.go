@@ -32,6 +32,11 @@ func writeString(s string, buf *C.char, capacity C.size_t, needed *C.size_t) err
 	return nil
 }
 
+// writeBytes is writeString for text in a byte slice.
+func writeBytes(b []byte, buf *C.char, capacity C.size_t, needed *C.size_t) error {
+	return writeString(unsafe.String(unsafe.SliceData(b), len(b)), buf, capacity, needed)
+}
+
 // writeMoves copies moves into the caller's array (the "arrays out"
 // convention of shogi.h): *count gets len(moves), items == NULL is a count
 // query, a short array is SHOGI_E_BUFFER_TOO_SMALL and is left untouched.

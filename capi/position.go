@@ -144,11 +144,13 @@ func shogi_position_free(h C.shogi_position_t, cerr *C.shogi_error_t) C.shogi_st
 //export shogi_position_set_sfen
 func shogi_position_set_sfen(h C.shogi_position_t, sfen *C.char, cerr *C.shogi_error_t) C.shogi_status_t {
 	return withPosition(cerr, h, func(p *board.Position) error {
-		q, err := fromSFEN(sfen, 0)
+		s, err := goString(sfen, "sfen")
 		if err != nil {
 			return err
 		}
-		p.Set(q)
+		if err := p.SetSFEN(s, board.SFENOptions{}); err != nil { // in place: p unchanged on error
+			return wrap(statusParse, err)
+		}
 		return nil
 	})
 }
@@ -156,7 +158,9 @@ func shogi_position_set_sfen(h C.shogi_position_t, sfen *C.char, cerr *C.shogi_e
 //export shogi_position_sfen
 func shogi_position_sfen(h C.shogi_position_t, buf *C.char, capacity C.size_t, needed *C.size_t, cerr *C.shogi_error_t) C.shogi_status_t {
 	return withPosition(cerr, h, func(p *board.Position) error {
-		return writeString(p.SFEN(), buf, capacity, needed)
+		var text [256]byte // enough for any SFEN: no allocation
+		d := p.Setup()
+		return writeBytes(d.AppendSFEN(text[:0]), buf, capacity, needed)
 	})
 }
 

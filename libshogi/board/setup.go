@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Setup is a position without history or invariants: 81 squares, both
@@ -36,17 +37,21 @@ func ParseSetup(orig string) (Setup, error) {
 	if s == "startpos" {
 		s = StartSFEN
 	}
-	fields := strings.Fields(s)
-	if len(fields) < 3 || len(fields) > 4 {
-		return bad("want 3 or 4 fields (board side hands [move number]), got %d", len(fields))
+	var fields [4]string
+	if n := splitFields(s, &fields); n < 3 || n > 4 {
+		return bad("want 3 or 4 fields (board side hands [move number]), got %d", n)
 	}
 	// Board: ranks a..i separated by '/', each listing files 9..1.
-	ranks := strings.Split(fields[0], "/")
-	if len(ranks) != 9 {
-		return bad("board has %d ranks, want 9", len(ranks))
+	if n := strings.Count(fields[0], "/") + 1; n != 9 {
+		return bad("board has %d ranks, want 9", n)
 	}
 	var count [NumPieceTypes]int
-	for r, row := range ranks {
+	rest := fields[0]
+	for r := 0; r < 9; r++ {
+		row := rest
+		if i := strings.IndexByte(rest, '/'); i >= 0 {
+			row, rest = rest[:i], rest[i+1:]
+		}
 		file := 9
 		promoted := false
 		for i := 0; i < len(row); i++ {
@@ -145,7 +150,7 @@ func ParseSetup(orig string) (Setup, error) {
 		}
 	}
 	d.Ply = 1
-	if len(fields) == 4 {
+	if fields[3] != "" {
 		v, err := strconv.Atoi(fields[3])
 		if err != nil || v < 1 || v > 1_000_000 || fields[3][0] < '0' || fields[3][0] > '9' {
 			return bad("move number %q, want an integer 1..1000000", fields[3])
@@ -154,6 +159,42 @@ func ParseSetup(orig string) (Setup, error) {
 	}
 	return d, nil
 }
+
+// splitFields splits s around white space as strings.Fields does, into
+// out without allocating (SFEN text is parsed once per call in loops); it
+// returns the number of fields, those past len(out) counted only. Text
+// with non-ASCII bytes goes through strings.Fields itself (Unicode space).
+func splitFields(s string, out *[4]string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			f := strings.Fields(s)
+			copy(out[:], f)
+			return len(f)
+		}
+	}
+	n := 0
+	for i := 0; i < len(s); {
+		for i < len(s) && asciiSpace[s[i]] {
+			i++
+		}
+		if i == len(s) {
+			break
+		}
+		j := i
+		for j < len(s) && !asciiSpace[s[j]] {
+			j++
+		}
+		if n < len(out) {
+			out[n] = s[i:j]
+		}
+		n++
+		i = j
+	}
+	return n
+}
+
+// asciiSpace: the ASCII bytes strings.Fields splits at.
+var asciiSpace = [256]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
 
 // letterType reads an SFEN piece letter (NoPieceType if it is none).
 func letterType(ch byte) (PieceType, Color) {
@@ -176,15 +217,46 @@ func (d *Setup) KingSquare(c Color) Square {
 
 // BoardSFEN writes the board field of the SFEN.
 func (d *Setup) BoardSFEN() string {
-	var b strings.Builder
-	b.Grow(80)
-	d.writeBoard(&b)
-	return b.String()
+	var buf [192]byte
+	return string(d.appendBoard(buf[:0]))
 }
 
-func (d *Setup) writeBoard(b *strings.Builder) {
+// The SFEN writers append to a byte slice: a caller with a buffer of its
+// own (the C ABI's shogi_position_sfen, once per call in loops) writes
+// with no allocation, and a piece is a table read, not a call.
+
+// pieceText is the SFEN text of every piece code: the letter(s),
+// lowercase for White, '.' for a code of no piece type: n bytes of b.
+var pieceText = func() (t [256]struct {
+	b [2]byte
+	n uint8
+}) {
+	for i := range t {
+		pc := Piece(i)
+		if pc.Type() == NoPieceType || pc.Type() >= NumPieceTypes {
+			t[i].b[0], t[i].n = '.', 1
+			continue
+		}
+		s := sfenLetters[pc.Type()]
+		t[i].n = uint8(copy(t[i].b[:], s))
+		if pc.Color() == White {
+			t[i].b[t[i].n-1] += 'a' - 'A'
+		}
+	}
+	return t
+}()
+
+func appendPiece(dst []byte, pc Piece) []byte {
+	e := &pieceText[pc]
+	if e.n == 1 {
+		return append(dst, e.b[0])
+	}
+	return append(dst, e.b[0], e.b[1])
+}
+
+func (d *Setup) appendBoard(dst []byte) []byte {
 	for r := 1; r <= 9; r++ {
-		empty := 0
+		empty := byte(0)
 		for f := 9; f >= 1; f-- {
 			pc := d.Squares[NewSquare(f, r)]
 			if pc == NoPiece {
@@ -192,46 +264,30 @@ func (d *Setup) writeBoard(b *strings.Builder) {
 				continue
 			}
 			if empty > 0 {
-				b.WriteByte(byte('0' + empty))
+				dst = append(dst, '0'+empty)
 				empty = 0
 			}
-			writePiece(b, pc)
+			dst = appendPiece(dst, pc)
 		}
 		if empty > 0 {
-			b.WriteByte(byte('0' + empty))
+			dst = append(dst, '0'+empty)
 		}
 		if r < 9 {
-			b.WriteByte('/')
+			dst = append(dst, '/')
 		}
 	}
-}
-
-// writePiece writes the SFEN letter(s) of pc, lowercase for White,
-// without allocating.
-func writePiece(b *strings.Builder, pc Piece) {
-	if pc.Type() == NoPieceType || pc.Type() >= NumPieceTypes {
-		b.WriteByte('.') // as Piece.String: not a piece
-		return
-	}
-	s := sfenLetters[pc.Type()]
-	if pc.Color() == White {
-		b.WriteString(s[:len(s)-1])
-		b.WriteByte(s[len(s)-1] + 'a' - 'A')
-		return
-	}
-	b.WriteString(s)
+	return dst
 }
 
 // HandSFEN writes the hand field of the SFEN in canonical order (R B G S N
 // L P, Black first), "-" when both hands are empty.
 func HandSFEN(black, white Hand) string {
-	var b strings.Builder
-	writeHands(&b, black, white)
-	return b.String()
+	var buf [64]byte
+	return string(appendHands(buf[:0], black, white))
 }
 
-func writeHands(b *strings.Builder, black, white Hand) {
-	n0 := b.Len()
+func appendHands(dst []byte, black, white Hand) []byte {
+	n0 := len(dst)
 	for c, h := range [2]Hand{black, white} {
 		for _, pt := range HandTypes {
 			n := h.Count(pt)
@@ -240,43 +296,44 @@ func writeHands(b *strings.Builder, black, white Hand) {
 			}
 			if n > 1 {
 				if n >= 10 {
-					b.WriteByte(byte('0' + n/10))
+					dst = append(dst, byte('0'+n/10))
 				}
-				b.WriteByte(byte('0' + n%10))
+				dst = append(dst, byte('0'+n%10))
 			}
-			writePiece(b, NewPiece(Color(c), pt))
+			dst = appendPiece(dst, NewPiece(Color(c), pt))
 		}
 	}
-	if b.Len() == n0 {
-		b.WriteByte('-')
+	if len(dst) == n0 {
+		dst = append(dst, '-')
 	}
+	return dst
 }
 
 // SFEN4 writes the SFEN without the move number ("board side hands").
 func (d *Setup) SFEN4() string {
-	var b strings.Builder
-	b.Grow(96)
-	d.writeSFEN4(&b)
-	return b.String()
+	var buf [256]byte
+	return string(d.appendSFEN4(buf[:0]))
 }
 
-func (d *Setup) writeSFEN4(b *strings.Builder) {
-	d.writeBoard(b)
-	b.WriteByte(' ')
-	b.WriteString(d.Side.String())
-	b.WriteByte(' ')
-	writeHands(b, d.Hands[0], d.Hands[1])
+func (d *Setup) appendSFEN4(dst []byte) []byte {
+	dst = d.appendBoard(dst)
+	dst = append(dst, ' ')
+	dst = append(dst, d.Side.String()...)
+	dst = append(dst, ' ')
+	return appendHands(dst, d.Hands[0], d.Hands[1])
 }
 
 // SFEN writes the canonical SFEN with the move number (at least 1).
 func (d *Setup) SFEN() string {
-	var b strings.Builder
-	b.Grow(100)
-	d.writeSFEN4(&b)
-	b.WriteByte(' ')
-	var num [20]byte
-	b.Write(strconv.AppendInt(num[:0], int64(max(d.Ply, 1)), 10))
-	return b.String()
+	var buf [256]byte
+	return string(d.AppendSFEN(buf[:0]))
+}
+
+// AppendSFEN appends the canonical SFEN (what SFEN returns) to dst.
+func (d *Setup) AppendSFEN(dst []byte) []byte {
+	dst = d.appendSFEN4(dst)
+	dst = append(dst, ' ')
+	return strconv.AppendInt(dst, int64(max(d.Ply, 1)), 10)
 }
 
 // Setup is the position's board, hands, side to move and move number.

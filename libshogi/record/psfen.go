@@ -160,11 +160,14 @@ func init() {
 	hcpFormat.init()
 }
 
-// bitWriter appends codes to a 256-bit stream, least significant bit first.
+// bitWriter appends codes to a 256-bit stream, least significant bit
+// first, a 64-bit word at a time (a record is encoded once per to_hcp or
+// to_psfen call: bit by bit it was most of the call).
 type bitWriter struct {
 	buf [32]byte
 	pos int
 	bad bool
+	acc uint64 // the stream's bits from pos&^63 up to pos
 }
 
 func (w *bitWriter) write(c code) {
@@ -172,12 +175,44 @@ func (w *bitWriter) write(c code) {
 		w.bad = true
 		return
 	}
-	for i := uint8(0); i < c.n; i++ {
-		if c.v>>i&1 != 0 {
-			w.buf[w.pos>>3] |= 1 << uint(w.pos&7)
-		}
-		w.pos++
+	sh := uint(w.pos & 63)
+	v := uint64(c.v) & (1<<c.n - 1)
+	w.acc |= v << sh
+	if sh+uint(c.n) >= 64 { // the word is full: store it, keep what spills over
+		binary.LittleEndian.PutUint64(w.buf[w.pos>>6*8:], w.acc)
+		w.acc = v >> (64 - sh) // sh == 0: a shift by 64, which is 0
 	}
+	w.pos += int(c.n)
+}
+
+// packCounts is, in one pass over the squares, what encode checks:
+// pieceCounts, each side's number of kings (kingCount) and the square of
+// its first king (KingSquare).
+func packCounts(d *Diagram) (n [board.NumPieceTypes]int, kings [2]int, ks [2]board.Square) {
+	ks = [2]board.Square{board.NoSquare, board.NoSquare}
+	bk, wk := board.NewPiece(board.Black, board.King), board.NewPiece(board.White, board.King)
+	for s, p := range d.Squares {
+		if p == board.NoPiece {
+			continue
+		}
+		n[p.Type().Unpromoted()]++
+		switch p {
+		case bk:
+			if kings[0]++; kings[0] == 1 {
+				ks[0] = board.Square(s)
+			}
+		case wk:
+			if kings[1]++; kings[1] == 1 {
+				ks[1] = board.Square(s)
+			}
+		}
+	}
+	for c := 0; c < 2; c++ {
+		for pt := board.Pawn; pt <= board.Gold; pt++ {
+			n[pt] += d.Hands[c].Count(pt)
+		}
+	}
+	return
 }
 
 func (f *packFormat) encode(d *Diagram) ([32]byte, error) {
@@ -185,18 +220,16 @@ func (f *packFormat) encode(d *Diagram) ([32]byte, error) {
 	fail := func(m string, a ...any) ([32]byte, error) {
 		return [32]byte{}, recErr(f.name, -1, m, a...)
 	}
-	n := pieceCounts(d)
+	n, kings, ks := packCounts(d)
 	for pt := board.Pawn; pt <= board.Gold; pt++ {
 		if n[pt] > standardCount[pt] {
 			return fail("%d pieces of type %c, at most %d can be packed", n[pt], sfenPieceLetter[pt], standardCount[pt])
 		}
 	}
-	var ks [2]board.Square
 	for c := board.Black; c <= board.White; c++ {
-		if kingCount(d, c) != 1 {
-			return fail("%v has %d kings; packed positions need exactly one each", c, kingCount(d, c))
+		if kings[c] != 1 {
+			return fail("%v has %d kings; packed positions need exactly one each", c, kings[c])
 		}
-		ks[c] = d.KingSquare(c)
 	}
 	if d.Side > board.White {
 		return fail("bad side to move %d", d.Side)
@@ -233,7 +266,7 @@ func (f *packFormat) encode(d *Diagram) ([32]byte, error) {
 	if w.bad || w.pos != 256 {
 		return fail("position does not fill exactly 256 bits")
 	}
-	return w.buf, nil
+	return w.buf, nil // pos 256: the last word is stored
 }
 
 // bitStream reads a 256-bit stream as four little-endian words plus zero

@@ -83,18 +83,6 @@ func ParseDiagram(sfen string) (Diagram, error) {
 	return d, nil
 }
 
-// kingCount is the number of c's kings in d.
-func kingCount(d *Diagram, c board.Color) int {
-	n := 0
-	k := board.NewPiece(c, board.King)
-	for _, p := range d.Squares {
-		if p == k {
-			n++
-		}
-	}
-	return n
-}
-
 // pieceCounts returns the number of pieces of each base type on the board
 // and in both hands (kings included).
 func pieceCounts(d *Diagram) [board.NumPieceTypes]int {

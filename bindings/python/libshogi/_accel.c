@@ -107,6 +107,58 @@ static PyObject *fail(shogi_rc_t rc, const shogi_err_t *e) {
     return NULL;
 }
 
+/* PyListObject as every CPython 3 lays it out (the default build; an abi3
+ * module does not load into a free-threaded one). The limited API has no
+ * PyList_SET_ITEM, and PyList_SetItem per move cost a third of a list's
+ * making; list_layout_ok says the layout was checked at import, otherwise
+ * list_of keeps to PyList_SetItem. */
+typedef struct {
+    PyVarObject ob_base;
+    PyObject **ob_item;
+    Py_ssize_t allocated;
+} list_head;
+static int list_layout_ok;
+
+static int check_list_layout(void) {
+    PyObject *a = PyLong_FromLong(12345), *b = PyTuple_New(0), *l = PyList_New(0);
+    int ok = 0;
+    if (a && b && l && PyList_Append(l, a) == 0 && PyList_Append(l, b) == 0) {
+        list_head *h = (list_head *)l;
+        ok = h->ob_base.ob_size == 2 && h->allocated >= 2 && h->ob_item && h->ob_item[0] == a && h->ob_item[1] == b;
+    }
+    Py_XDECREF(a);
+    Py_XDECREF(b);
+    Py_XDECREF(l);
+    if (PyErr_Occurred()) return -1;
+    list_layout_ok = ok;
+    return 0;
+}
+
+/* Removes the last item of the history list l and returns it (the
+ * list's reference); NULL with an exception set when l is empty. */
+static PyObject *list_pop_last(PyObject *l) {
+    if (list_layout_ok && PyList_CheckExact(l)) {
+        list_head *h = (list_head *)l;
+        Py_ssize_t n = h->ob_base.ob_size;
+        if (n > 0) { /* ob_size <= allocated still holds; no resize needed */
+            PyObject *v = h->ob_item[n - 1];
+            h->ob_item[n - 1] = NULL;
+            h->ob_base.ob_size = n - 1;
+            return v;
+        }
+    }
+    Py_ssize_t n = PyList_Size(l);
+    if (n < 0) return NULL;
+    PyObject *v = PyList_GetItem(l, n - 1);
+    if (!v) return NULL;
+    Py_INCREF(v);
+    if (PyList_SetSlice(l, n - 1, n, NULL) < 0) {
+        Py_DECREF(v);
+        return NULL;
+    }
+    return v;
+}
+
 /* ---- Core ----------------------------------------------------------------- */
 
 /* Deferred moves. A push of a move found in the legal move list that
@@ -140,11 +192,15 @@ typedef struct {
     uint32_t *kids;        /* those lists one after another (kids_cap moves) */
     size_t kids_cap;
     size_t *kid_n, *kid_at; /* MAX_MOVES each: list i's length and start, i from kids_from */
+    int popped;            /* the last call was a pop of a played move */
+    int spec;              /* the pending move was deferred on a speculative here[] */
+    int spec_backoff;      /* pops to wait after the next wasted speculation (1..64) */
+    int spec_wait;         /* pops still to wait before speculating again */
 } Core;
 
 static PyTypeObject *CoreType;
 
-static PyObject *move_int(uint32_t m);
+static inline PyObject *move_int(uint32_t m);
 
 static shogi_handle_t handle_of(Core *self) {
     if (!self->h) PyErr_SetString(PyExc_ValueError, "the board was closed");
@@ -154,6 +210,11 @@ static shogi_handle_t handle_of(Core *self) {
 /* Plays the pending move, if any (its list of moves becomes here[]). */
 static int flush(Core *self) {
     if (!self->has_pending) return 0;
+    if (self->spec) { /* the speculation did not pay: back off */
+        self->spec = 0;
+        self->spec_wait = self->spec_backoff;
+        if (self->spec_backoff < 64) self->spec_backoff *= 2;
+    }
     shogi_err_t e;
     shogi_rc_t rc = api.do_move(self->h, self->pending, &e);
     if (rc) {
@@ -175,6 +236,7 @@ static int flush(Core *self) {
 static shogi_handle_t handle_sync(Core *self) {
     shogi_handle_t h = handle_of(self);
     if (!h || flush(self) < 0) return NULL;
+    self->popped = 0;
     self->here_n = self->next_n = -1;
     self->kids_from = self->walk_ix = -1;
     return h;
@@ -305,6 +367,8 @@ static PyObject *Core_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     self->has_pending = 0;
     self->here_n = self->next_n = -1;
     self->pending_ix = self->walk_ix = self->kids_from = -1;
+    self->popped = self->spec = self->spec_wait = 0;
+    self->spec_backoff = 1;
     self->kids = NULL;
     self->kids_cap = 0;
     self->here = PyMem_Malloc(2 * MAX_MOVES * sizeof(uint32_t));
@@ -342,7 +406,7 @@ static PyObject *Core_get_h(Core *self, void *closure) {
 
 static int Core_set_h(Core *self, PyObject *v, void *closure) {
     (void)closure;
-    self->has_pending = 0; /* a new handle (or none): nothing carries over */
+    self->has_pending = self->popped = self->spec = 0; /* a new handle (or none): nothing carries over */
     self->here_n = self->next_n = -1;
     self->kids_from = self->walk_ix = -1;
     if (v == NULL || v == Py_None) {
@@ -360,13 +424,28 @@ static PyObject *Core_push(Core *self, PyObject *arg) {
     if (uint32_arg(arg, "move", &m) < 0) return NULL;
     if (!handle_of(self)) return NULL;
     Py_ssize_t walked = self->walk_ix, ix;
+    int popped = self->popped, speculative = 0;
     self->walk_ix = -1;
+    self->popped = 0;
     if (self->has_pending) {
         ix = self->next_n >= 0 ? list_index(self->next, self->next_n, m) : -1;
         if (flush(self) < 0) return NULL;
         if (ix >= 0) goto defer;
-    } else if (self->here_n >= 0 && (ix = list_index(self->here, self->here_n, m)) >= 0) {
-        goto defer;
+    } else if (self->here_n >= 0) {
+        if ((ix = list_index(self->here, self->here_n, m)) >= 0) goto defer;
+    } else if (popped && self->spec_wait == 0) {
+        /* Speculation: a push right after taking a move back is likely
+         * a walk (push, pop, push another), where a known list lets every
+         * push and pop of this position stay here. The list costs the
+         * one call the move would; on failure the move is played below. */
+        size_t n = 0;
+        if (api.legal_moves(self->h, self->here, MAX_MOVES, &n, NULL) == 0) {
+            self->here_n = (Py_ssize_t)n;
+            if ((ix = list_index(self->here, self->here_n, m)) >= 0) {
+                speculative = 1;
+                goto defer;
+            }
+        }
     }
     self->here_n = self->next_n = -1;
     self->kids_from = -1;
@@ -384,6 +463,7 @@ defer:
         return NULL;
     if (PyList_Append(self->history, arg) < 0) return NULL;
     self->has_pending = 1;
+    self->spec = speculative;
     self->pending = m;
     self->pending_ix = ix;
     self->next_n = -1;
@@ -393,15 +473,13 @@ defer:
 static PyObject *Core_pop(Core *self, PyObject *unused) {
     (void)unused;
     if (self->has_pending) { /* never played: forget it; here[] still holds */
-        Py_ssize_t n = PyList_Size(self->history);
-        PyObject *m = PyList_GetItem(self->history, n - 1);
+        PyObject *m = list_pop_last(self->history);
         if (!m) return NULL;
-        Py_INCREF(m);
-        if (PyList_SetSlice(self->history, n - 1, n, NULL) < 0) {
-            Py_DECREF(m);
-            return NULL;
-        }
         self->has_pending = 0;
+        if (self->spec) { /* the speculation paid: no waiting next time */
+            self->spec = 0;
+            self->spec_backoff = 1;
+        }
         self->walk_ix = self->next_n >= 0 ? self->pending_ix : -1;
         self->next_n = -1;
         return m;
@@ -415,15 +493,13 @@ static PyObject *Core_pop(Core *self, PyObject *unused) {
         shogi_rc_t rc = api.undo_move(h, &e);
         if (rc) return fail(rc, &e);
     }
-    Py_ssize_t n = PyList_Size(self->history);
-    if (n <= 0) return PyLong_FromLong(0);
-    PyObject *m = PyList_GetItem(self->history, n - 1);
-    Py_INCREF(m);
-    if (PyList_SetSlice(self->history, n - 1, n, NULL) < 0) {
-        Py_DECREF(m);
-        return NULL;
+    self->popped = 1;
+    if (self->spec_wait > 0) self->spec_wait--;
+    if (PyList_Size(self->history) <= 0) { /* undone, but not pushed here */
+        if (PyErr_Occurred()) return NULL;
+        return PyLong_FromLong(0);
     }
-    return m;
+    return list_pop_last(self->history);
 }
 
 static PyObject *Core_push_usi(Core *self, PyObject *arg) {
@@ -453,7 +529,7 @@ static PyObject *Core_push_usi(Core *self, PyObject *arg) {
  * they live as long as the module. */
 static PyObject **move_cache[32];
 
-static PyObject *move_int(uint32_t m) {
+static PyObject *move_int_slow(uint32_t m) {
     uint32_t hi = m >> 16;
     if (hi >= 32) return PyLong_FromUnsignedLong(m);
     PyObject **t = move_cache[hi];
@@ -468,6 +544,15 @@ static PyObject *move_int(uint32_t m) {
         if (!v) return NULL;
         t[m & 0xFFFF] = v; /* the table's reference */
     }
+    Py_INCREF(v);
+    return v;
+}
+
+/* The int of move m (a new reference): a table read once it is cached. */
+static inline PyObject *move_int(uint32_t m) {
+    PyObject **t = m >> 21 ? NULL : move_cache[m >> 16];
+    PyObject *v = t ? t[m & 0xFFFF] : NULL;
+    if (!v) return move_int_slow(m);
     Py_INCREF(v);
     return v;
 }
@@ -509,6 +594,16 @@ static PyObject *Core_push_usi_moves(Core *self, PyObject *arg) {
 static PyObject *list_of(const uint32_t *moves, Py_ssize_t n) {
     PyObject *list = PyList_New(n);
     if (!list) return NULL;
+    if (list_layout_ok) { /* PyList_New left n NULL items to fill */
+        PyObject **items = ((list_head *)list)->ob_item;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            if (!(items[i] = move_int(moves[i]))) {
+                Py_DECREF(list); /* NULL items are allowed there */
+                return NULL;
+            }
+        }
+        return list;
+    }
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *v = move_int(moves[i]);
         if (!v) {
@@ -892,6 +987,7 @@ static struct PyModuleDef accel_module = {
 };
 
 PyMODINIT_FUNC PyInit__accel(void) {
+    if (check_list_layout() < 0) return NULL;
     PyObject *m = PyModule_Create(&accel_module);
     if (!m) return NULL;
     CoreType = (PyTypeObject *)PyType_FromSpec(&Core_spec);
