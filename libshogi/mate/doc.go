@@ -25,13 +25,18 @@
 //     the attacker's shortest mate (short bounds are tried first, longer
 //     lines are shortened by solving again with the length bounded), the
 //     defender's longest resistance, useless interpositions (無駄合) not
-//     counted. The lengths stored with proofs are upper bounds (loose
-//     inside interposition subtrees), so the unbounded line is then
-//     lengthened by true lengths: at each defender move bounded solves ask
-//     whether another evasion escapes the plies the line has left (two
-//     more after a useless interposition); one that does takes the line
-//     and its tail is solved again. Every line is verified by replay
-//     before it is returned.
+//     counted. futile.go defines them, with one rule for every length the
+//     solver computes: a drop between a distant checker and the king that
+//     no defender piece guards (next to the king: one that two attacker
+//     pieces guard) may add its two plies, the drop and its capture,
+//     under a length bound without counting as resistance. The lengths
+//     stored with unbounded proofs are upper bounds (loose inside
+//     interposition subtrees), so the unbounded line is then lengthened by
+//     true lengths: at each defender move bounded solves ask whether
+//     another evasion escapes the plies the line has left (two more after
+//     a useless interposition); one that does takes the line and its tail
+//     is solved again. Every line is verified by replay before it is
+//     returned.
 //
 // Known limits: the shortening and the lengthening have node budgets
 // (bounds just below a long problem's length are out of their reach), so

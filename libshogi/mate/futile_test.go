@@ -56,14 +56,86 @@ func futileLength(p *board.Position, max int, futile bool) int {
 	return 0
 }
 
-// futileCases are small positions (attacker black, to move) whose lengths
-// with and without the rule for useless interpositions are known: worked
-// out by hand, and checked by futileLength.
-var futileCases = []struct {
-	name, sfen string
-	plain, rule int // mate length counting every interposition, and under the rule
-}{
-	{"toy", "8k/R5S2/7G1/9/9/9/9/9/9 b p 1", 3, 3},
+// A hand-made position: white king 2a, black rook 4b, black holds B S L,
+// white the rest. B*4c checks along 4c-3b-2a; 2a1a is met by L*1b (the
+// rook guards 1b), 2a3a by 4b3b+; a piece dropped on 3b, next to the king
+// but guarded by the rook and the bishop, is taken (4b3b+), and after 2a1a
+// L*1b mates as before. Counting the drop the shortest mate has 5 plies;
+// the drop only adds its capture, so under the rule it has 3.
+const futileAdjacentSFEN = "7k1/5R3/9/9/9/9/9/9/9 b BSLrb4g3s4n3l18p 1"
+
+func TestUselessAdjacentDrop(t *testing.T) {
+	pos, err := board.FromSFENWith(futileAdjacentSFEN, board.SFENOptions{Tsume: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := futileLength(pos, 5, false); got != 5 {
+		t.Errorf("counting every interposition: mate in %d, want 5", got)
+	}
+	if got := futileLength(pos, 5, true); got != 3 {
+		t.Errorf("under the rule: mate in %d, want 3", got)
+	}
+	s := New(16)
+	res, err := s.Solve(pos, Limits{Nodes: 1_000_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != Mate || len(res.Line) != 3 {
+		t.Fatalf("%v, line %s: want a 3-ply mate", res.Status, lineText(res.Line))
+	}
+	if err := VerifyLine(pos, res.Line); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{1, 3} {
+		res, err := s.Solve(pos, Limits{Nodes: 1_000_000, MaxPlies: n})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := n == 3; (res.Status == Mate) != want {
+			t.Errorf("MaxPlies %d: %v, want mate %v", n, res.Status, want)
+		}
+	}
+}
+
+// The candidate test itself on hand-made positions: black checks, white
+// answers.
+func TestUselessInterpositionCandidates(t *testing.T) {
+	cases := []struct {
+		sfen, check, move string
+		want              bool
+	}{
+		// 3b next to the king, guarded by the bishop and the rook.
+		{futileAdjacentSFEN, "B*4c", "P*3b", true},
+		{futileAdjacentSFEN, "B*4c", "G*3b", true},
+		{futileAdjacentSFEN, "B*4c", "2a1a", false}, // not a drop
+		// Without the rook only the bishop guards 3b: the king takes back.
+		{"7k1/9/9/9/9/9/9/9/9 b Bg 1", "B*4c", "G*3b", false},
+		// B*6e checks 2a along 5d-4c-3b; the white gold on 4b guards 4c
+		// and 3b, not 5d.
+		{"7k1/5g3/9/9/9/9/9/9/9 b Bp 1", "B*6e", "P*5d", true},
+		{"7k1/5g3/9/9/9/9/9/9/9 b Bp 1", "B*6e", "P*4c", false},
+		{"7k1/5g3/9/9/9/9/9/9/9 b Bp 1", "B*6e", "P*3b", false},
+		// The gold moved onto the line (移動合) counts in full.
+		{"7k1/5g3/9/9/9/9/9/9/9 b Bp 1", "B*6e", "4b4c", false},
+	}
+	for _, c := range cases {
+		pos, err := board.FromSFENWith(c.sfen, board.SFENOptions{Tsume: true})
+		if err != nil {
+			t.Fatalf("%s: %v", c.sfen, err)
+		}
+		var m board.Move
+		for _, u := range []string{c.check, c.move} {
+			if m, err = pos.ParseMove(u); err != nil {
+				t.Fatalf("%s %s: %v", c.sfen, u, err)
+			}
+			if u == c.check {
+				pos.DoMove(m)
+			}
+		}
+		if got := uselessInterposition(pos, m); got != c.want {
+			t.Errorf("%s %s %s: candidate %v, want %v", c.sfen, c.check, c.move, got, c.want)
+		}
+	}
 }
 
 // musou-010 after its sixth ply (1d1c+ 2b1c): the composer's mate has 13
@@ -92,19 +164,17 @@ func TestUselessAdjacentDropMusou010(t *testing.T) {
 	if err := VerifyLine(pos, res.Line); err != nil {
 		t.Fatal(err)
 	}
-	// P*1d after R*1i is a candidate: two attacker pieces guard 1d.
+	// P*1d after R*1i is a candidate: the bishop and the rook guard 1d.
 	q := pos.Clone()
-	r, err := q.ParseMove("R*1i")
-	if err != nil {
-		t.Fatal(err)
-	}
-	q.DoMove(r)
-	for _, u := range []string{"P*1d", "N*1g", "P*1h"} {
+	for _, u := range []string{"R*1i", "P*1d"} {
 		m, err := q.ParseMove(u)
 		if err != nil {
 			t.Fatal(err)
 		}
-		t.Logf("%s candidate: %v", u, uselessInterposition(q, m))
+		if u == "P*1d" && !uselessInterposition(q, m) {
+			t.Error("P*1d after R*1i is not a candidate useless interposition")
+		}
+		q.DoMove(m)
 	}
 }
 
@@ -117,14 +187,4 @@ func problemByID(t *testing.T, id string) problem {
 	}
 	t.Fatalf("%s not in the file", id)
 	return problem{}
-}
-
-func TestFutileCasesBrute(t *testing.T) {
-	for _, c := range futileCases {
-		pos, err := board.FromSFENWith(c.sfen, board.SFENOptions{Tsume: true})
-		if err != nil {
-			t.Fatalf("%s: %v", c.name, err)
-		}
-		t.Logf("%s: plain %d, rule %d", c.name, futileLength(pos, 7, false), futileLength(pos, 7, true))
-	}
 }
