@@ -117,8 +117,11 @@ var quickBudgets = map[string]uint64{
 // resistanceNodes bounds each solve of checkResistance on the quick problems.
 const resistanceNodes = 200_000
 
-// longBudget is what TestPublicProblemsLong gives every other problem.
-var longBudget = Limits{Nodes: 30_000_000, Time: 10 * time.Minute}
+// longBudget is what TestPublicProblemsLong gives every other problem:
+// zukou-099, the longest, took 14.9M nodes (60 s of CPU, its line work
+// stopped there); the time is wall clock, and a shared machine's runs 2 to
+// 20 times ahead of the CPU.
+var longBudget = Limits{Nodes: 30_000_000, Time: 30 * time.Minute}
 
 // checkPublic solves one problem: a mate, a line that replays as a mate,
 // and on rows whose length the file vouches for, exactly that length.
@@ -160,17 +163,9 @@ func TestPublicProblems(t *testing.T) {
 	}
 }
 
-// outOfReach are the problems no solve of TestPublicProblemsLong's budget
-// has proved (docs/mate-public.md, "Out of reach, and why"): for them the
-// long test fails on a wrong answer (no mate, or a line that does not
-// replay as a mate) but not on Unknown, which it reports.
-var outOfReach = map[string]string{
-	"zukou-099": "煙詰: the main proof runs past 60 s of CPU",
-}
-
 // TestPublicProblemsLong solves the problems the quick test leaves out
 // (minutes each on a loaded machine), one subtest each:
-// LIBSHOGI_MATE_LONG=1 go test -run PublicProblemsLong -timeout 2h
+// LIBSHOGI_MATE_LONG=1 go test -run PublicProblemsLong -timeout 3h
 // ./libshogi/mate (add /musou-010 to the -run pattern for one problem).
 func TestPublicProblemsLong(t *testing.T) {
 	if os.Getenv("LIBSHOGI_MATE_LONG") == "" {
@@ -181,27 +176,6 @@ func TestPublicProblemsLong(t *testing.T) {
 		if _, ok := quickBudgets[pr.id]; ok {
 			continue
 		}
-		t.Run(pr.id, func(t *testing.T) {
-			why, hard := outOfReach[pr.id]
-			if !hard {
-				checkPublic(t, s, pr, longBudget)
-				return
-			}
-			pos := tsumePosition(t, pr.sfen)
-			s.Clear()
-			res, err := s.Solve(pos, longBudget)
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Logf("%s (out of reach: %s): %v, %d plies, %d nodes, %v", pr.id, why, res.Status, len(res.Line), res.Nodes, res.Time.Round(time.Millisecond))
-			switch res.Status {
-			case NoMate:
-				t.Errorf("%s: no mate, but the reference line mates", pr.id)
-			case Mate:
-				if err := VerifyLine(pos, res.Line); err != nil {
-					t.Errorf("%s: %v", pr.id, err)
-				}
-			}
-		})
+		t.Run(pr.id, func(t *testing.T) { checkPublic(t, s, pr, longBudget) })
 	}
 }
