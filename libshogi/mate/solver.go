@@ -23,8 +23,10 @@ func (s Status) String() string { return [...]string{"unknown", "mate", "nomate"
 type Limits struct {
 	Nodes uint64
 	Time  time.Duration
-	// MaxPlies, when not zero, bounds the mate's length: NoMate then means
-	// no mate within that many plies.
+	// MaxPlies, when not zero, bounds the mate's length under tsume rules:
+	// NoMate then means no mate within that many plies, the drop and the
+	// capture of a useless interposition not counted (futile.go), so a
+	// line that plays one is that much longer.
 	MaxPlies int
 	// Stop, when not nil, is a flag that another goroutine may set to end
 	// the solve (as Solver.Stop does).
