@@ -2,6 +2,7 @@ package mate
 
 import (
 	"os"
+	"strconv"
 	"testing"
 	"time"
 
@@ -106,4 +107,43 @@ func BenchmarkNodes(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64((cputime.Process()-cpu0).Nanoseconds())/float64(b.N*nodes), "cpu-ns/node")
+}
+
+// BenchmarkMainProof runs only the main df-pn (no line work) of each
+// public problem from a cleared 1 GB table, up to LIBSHOGI_MATE_MAIN_NODES
+// nodes (default 40M). Its nodes-to-proof figure does not depend on the
+// machine's load (the search is deterministic), so table and search
+// changes compare by it: go test -run XXX -bench 'MainProof/zukou-001$'
+// -benchtime 1x.
+func BenchmarkMainProof(b *testing.B) {
+	cap := uint64(40_000_000)
+	if v, err := strconv.ParseUint(os.Getenv("LIBSHOGI_MATE_MAIN_NODES"), 10, 64); err == nil {
+		cap = v
+	}
+	for _, pr := range loadProblems(b) {
+		b.Run(pr.id, func(b *testing.B) {
+			pos := tsumePosition(b, pr.sfen)
+			s := New(benchTableMB)
+			proven, nodes := 0.0, uint64(0)
+			cpu0 := cputime.Process()
+			for i := 0; i < b.N; i++ {
+				s.Clear()
+				s.tt.peak = 0
+				s.begin(pos)
+				s.maxNodes = cap
+				r := s.mid(0, inf, inf)
+				proven = 0
+				if r.pn == 0 {
+					proven = 1
+				}
+				nodes += s.nodes
+				s.maxNodes = 0
+			}
+			cpu := cputime.Process() - cpu0
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+			b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
+			b.ReportMetric(float64(s.tt.peak*entryBytes)/(1<<20), "tableMB")
+			b.ReportMetric(proven, "proven")
+		})
+	}
 }

@@ -15,11 +15,15 @@ import (
 func (s *Solver) extract() ([]board.Move, bool) {
 	pos := s.pos
 	var line []board.Move
+	// Under a bound, a candidate useless interposition's subtree has its
+	// extra plies (futile.go): the line follows it with the bound raised.
+	outerLimit := s.limit
 	defer func() {
 		for range line {
 			pos.UndoMove()
 		}
 		s.path = s.path[:1]
+		s.limit = outerLimit
 	}()
 	for ply := 0; ply < MaxPly-2; ply++ {
 		attacker := ply%2 == 0
@@ -39,6 +43,9 @@ func (s *Solver) extract() ([]board.Move, bool) {
 			return nil, false
 		}
 		m := f.kids[pick].move
+		if s.limit > 0 {
+			s.limit += int(f.kids[pick].extra)
+		}
 		pos.DoMove(m)
 		s.path = append(s.path[:ply+1], pos.Key())
 		line = append(line, m)
@@ -110,38 +117,16 @@ func (s *Solver) pickEvasion(ply int, f *frame) (int, bool) {
 	// extraction that the shortening runs (tightEvasion).
 	best := 0
 	for i := range f.kids {
-		if f.kids[i].length > f.kids[best].length {
+		if lengthAbove(&f.kids[i]) > lengthAbove(&f.kids[best]) {
 			best = i
 		}
 	}
 	return best, true
 }
 
-// uselessInterposition reports whether the defender's move m is a drop
-// between a distant checker and the king, not next to the king, onto a
-// square that no other defender piece protects: a candidate for 無駄合
-// (tightEvasion decides by the lengths whether it only adds its capture).
-func (s *Solver) uselessInterposition(m board.Move) bool {
-	pos := s.pos
-	if !m.IsDrop() {
-		return false
-	}
-	chk := pos.Checkers()
-	if chk.IsZero() || chk.MoreThanOne() {
-		return false
-	}
-	def := pos.SideToMove()
-	ksq := pos.KingSquare(def)
-	to := m.To()
-	// Next to the king the king itself may take back: not useless.
-	if !board.Between(ksq, chk.First()).Has(to) || board.StepAttacks(def, board.King, ksq).Has(to) {
-		return false
-	}
-	occ := pos.Occupied()
-	occ.Set(to)
-	guards := pos.AttackersTo(def, to, occ).AndNot(board.SquareBB(ksq))
-	return guards.IsZero()
-}
+// lengthAbove is a proven kid's length as its defender node counts it
+// (a candidate useless interposition's two plies aside).
+func lengthAbove(k *kid) int { return int(k.length) - int(k.extra) }
 
 // verifyLine replays line from pos: every move legal, every attacker move
 // a check, the final position mate with the defender to move, and the
@@ -229,12 +214,12 @@ func (s *Solver) stopOrDeadline() bool {
 		(s.parent != nil && s.parent.stop.Load())
 }
 
-// tightEvasion finds the evasion that needs the whole bound, under the
-// tsume rule for interpositions: an ordinary evasion that needs it is
-// taken; a drop interposition that needs it is taken only if it adds more
-// than the two plies of the drop and its capture (中合); if an ordinary
-// evasion needs exactly two plies less, the drop is useless (無駄合) and
-// that evasion is taken instead.
+// tightEvasion finds the evasion that needs the whole bound: one that
+// the attacker cannot mate two plies sooner than its allowance (the bound,
+// plus two for a candidate useless interposition: futile.go). An evasion
+// that is not a candidate is preferred; a candidate is taken only when no
+// other evasion needs the bound (it is then a useful interposition, or all
+// the defender has).
 func (s *Solver) tightEvasion(ply int, f *frame) (int, bool) {
 	saved := s.limit
 	defer func() { s.limit = saved }()
@@ -248,41 +233,20 @@ func (s *Solver) tightEvasion(ply int, f *frame) (int, bool) {
 		s.pos.UndoMove()
 		return r.pn != 0, !s.aborted
 	}
-	var drops []int
-	for i := range f.kids {
-		if s.uselessInterposition(f.kids[i].move) {
-			drops = append(drops, i)
-			continue
-		}
-		esc, ok := escapes(i, saved-2)
-		if !ok {
-			return 0, false
-		}
-		if esc {
-			return i, true
-		}
-	}
-	for _, i := range drops {
-		esc, ok := escapes(i, saved-2)
-		if !ok {
-			return 0, false
-		}
-		if !esc {
-			continue
-		}
-		for j := range f.kids {
-			if s.uselessInterposition(f.kids[j].move) {
+	for _, candidates := range [2]bool{false, true} {
+		for i := range f.kids {
+			extra := int(f.kids[i].extra)
+			if (extra != 0) != candidates {
 				continue
 			}
-			esc2, ok := escapes(j, saved-4)
+			esc, ok := escapes(i, saved+extra-2)
 			if !ok {
 				return 0, false
 			}
-			if esc2 {
-				return j, true // the drop only adds its capture: useless
+			if esc {
+				return i, true
 			}
 		}
-		return i, true
 	}
 	return 0, false
 }

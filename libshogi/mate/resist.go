@@ -86,15 +86,11 @@ func positionsAlong(pos *board.Position, line []board.Move) []*board.Position {
 // after a useless interposition), proven by a bounded solve.
 func (s *Solver) longerEvasion(h *Solver, q *board.Position, played board.Move, rem int, ml *board.MoveList) (board.Move, bool) {
 	q.GenerateLegal(ml)
-	probe := Solver{pos: q}
 	for _, e := range ml.Slice() {
 		if e == played {
 			continue
 		}
-		bound := rem
-		if probe.uselessInterposition(e) {
-			bound += 2
-		}
+		bound := rem + int(extraPlies(q, e))
 		q.DoMove(e)
 		escaped := h.escapes(q, bound)
 		q.UndoMove()

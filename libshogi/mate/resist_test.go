@@ -57,7 +57,7 @@ func earlyResignation(t *testing.T, pos *board.Position, pr problem) ([]board.Mo
 		if i%2 == 1 {
 			q.GenerateLegal(&ml)
 			for _, e := range ml.Slice() {
-				if e == m || (&Solver{pos: q}).uselessInterposition(e) {
+				if e == m || uselessInterposition(q, e) {
 					continue
 				}
 				r := q.Clone()

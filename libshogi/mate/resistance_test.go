@@ -26,7 +26,7 @@ func checkResistance(t *testing.T, id string, pos *board.Position, line []board.
 					continue
 				}
 				bound := rem
-				if (&Solver{pos: q}).uselessInterposition(e) {
+				if uselessInterposition(q, e) {
 					bound += 2
 				}
 				r := q.Clone()

@@ -23,8 +23,10 @@ func (s Status) String() string { return [...]string{"unknown", "mate", "nomate"
 type Limits struct {
 	Nodes uint64
 	Time  time.Duration
-	// MaxPlies, when not zero, bounds the mate's length: NoMate then means
-	// no mate within that many plies.
+	// MaxPlies, when not zero, bounds the mate's length under tsume rules:
+	// NoMate then means no mate within that many plies, the drop and the
+	// capture of a useless interposition not counted (futile.go), so a
+	// line that plays one is that much longer.
 	MaxPlies int
 	// Stop, when not nil, is a flag that another goroutine may set to end
 	// the solve (as Solver.Stop does).
@@ -65,6 +67,9 @@ type kid struct {
 	ply    int   // ply of the node the kid belongs to
 	depth  uint16
 	local  bool // path-dependent value: never refreshed from the table
+	// extra: plies a candidate useless interposition may add under a
+	// length bound (futile.go); zero elsewhere and without a bound
+	extra uint8
 	// inactive: a drop waiting for an earlier drop on its square (defender nodes)
 	inactive bool
 }
@@ -300,6 +305,9 @@ func (s *Solver) expand(ply int, f *frame, attacker bool) {
 	hand, dhand := pos.Hand(s.attacker), pos.Hand(s.attacker.Opp())
 	for _, m := range f.ml.Moves[:f.ml.N] {
 		k := kid{move: m, hand: hand, dhand: dhand, pn: 1, dn: 1, anc: noAnc, ply: ply, depth: anyDepth}
+		if !attacker && s.limit > 0 {
+			k.extra = extraPlies(pos, m)
+		}
 		if m.IsDrop() {
 			if attacker {
 				k.hand = hand.Sub(m.DropType())
@@ -354,14 +362,15 @@ func (s *Solver) countEvasions(k *kid) {
 // refresh reads a kid's numbers from the table.
 func (s *Solver) refresh(k *kid) {
 	remaining := anyDepth + 1
+	limit := s.limit + int(k.extra)
 	if s.limit > 0 {
-		remaining = s.limit - k.ply - 1
+		remaining = limit - k.ply - 1
 	}
 	e, ok := s.tt.lookup(k.key, k.hand, k.dhand, remaining)
 	if !ok {
 		return
 	}
-	if e.pn == 0 && s.limit > 0 && k.ply+1+int(e.length) > s.limit {
+	if e.pn == 0 && s.limit > 0 && k.ply+1+int(e.length) > limit {
 		k.pn, k.dn = 1, 1 // a proof too long for the limit: search again
 		return
 	}
@@ -429,7 +438,10 @@ func (s *Solver) mid(ply int, thpn, thdn uint32) result {
 		}
 		pos.DoMove(k.move)
 		s.path = append(s.path[:ply+1], pos.Key())
+		extra := int(k.extra)
+		s.limit += extra
 		cr := s.mid(ply+1, cthpn, cthdn)
+		s.limit -= extra
 		pos.UndoMove()
 		k = &f.kids[best] // the frame of ply+1 may have grown s.frames, not f
 		k.pn, k.dn, k.length, k.depth = cr.pn, cr.dn, cr.length, cr.depth
@@ -535,7 +547,7 @@ func (s *Solver) summarize(f *frame, attacker bool, hand board.Hand, refresh boo
 		for i := range f.kids {
 			k := &f.kids[i]
 			r.hand = handMax(r.hand, k.phand)
-			longest = max(longest, int(k.length))
+			longest = max(longest, lengthAbove(k))
 		}
 		r.length = uint16(min(longest+1, 65535))
 	case !attacker && r.dn == 0:
@@ -544,8 +556,8 @@ func (s *Solver) summarize(f *frame, attacker bool, hand board.Hand, refresh boo
 		r.anc = -2
 		for i := range f.kids {
 			k := &f.kids[i]
-			if k.dn == 0 && (r.anc == -2 || k.anc > r.anc || k.anc == r.anc && depthAbove(k.depth) > r.depth) {
-				r.anc, r.hand, r.depth = k.anc, k.phand, depthAbove(k.depth)
+			if d := depthAbove(lessExtra(k.depth, k.extra)); k.dn == 0 && (r.anc == -2 || k.anc > r.anc || k.anc == r.anc && d > r.depth) {
+				r.anc, r.hand, r.depth = k.anc, k.phand, d
 			}
 		}
 	}
@@ -571,6 +583,15 @@ func (s *Solver) choose(f *frame, attacker bool) (best int, second uint32) {
 		}
 	}
 	return best, second
+}
+
+// lessExtra is a kid's disproof bound less the extra plies its subtree
+// had: the bound the defender's node itself escapes.
+func lessExtra(d uint16, extra uint8) uint16 {
+	if d == anyDepth {
+		return d
+	}
+	return d - min(d, uint16(extra))
 }
 
 // depthAbove is a kid's disproof bound seen from its parent (one ply more).

@@ -189,7 +189,7 @@ func (t *table) store(key uint64, hand, dhand board.Hand, e entry) {
 				continue
 			}
 		}
-		if final && s.pn != 0 && s.dn != 0 && subsumed(&e, s.hand, s.dhand) {
+		if final && (s.pn != 0 && s.dn != 0 && subsumed(&e, s.hand, s.dhand) || redundant(&e, s)) {
 			if at < 0 {
 				at = i
 			} else {
@@ -231,6 +231,22 @@ func subsumed(e *entry, h, dh board.Hand) bool {
 		return covers(h, e.hand) && covers(e.dhand, dh)
 	}
 	return covers(e.hand, h) && covers(dh, e.dhand) && e.depth == anyDepth
+}
+
+// redundant reports whether the final entry e makes the final slot s of
+// the same board needless: a proof that holds wherever s's proof holds
+// (no more attacker pieces, at least as many defender pieces) and is no
+// longer, or a disproof that holds wherever s's does, for as many plies.
+// The hand variants of one board share a cluster; dropping the dominated
+// ones keeps room for the others.
+func redundant(e *entry, s *slot) bool {
+	switch {
+	case e.pn == 0 && s.pn == 0:
+		return covers(s.hand, e.hand) && covers(e.dhand, s.dhand) && s.length >= e.length
+	case e.dn == 0 && s.dn == 0:
+		return covers(e.hand, s.hand) && covers(s.dhand, e.dhand) && (e.depth == anyDepth || s.depth != anyDepth && s.depth <= e.depth)
+	}
+	return false
 }
 
 // needsCollection reports whether the table is full enough to collect.

@@ -125,3 +125,44 @@ func TestClusterLayout(t *testing.T) {
 		t.Fatalf("cluster takes %d bytes, want %d", got, clusterSize*entryBytes)
 	}
 }
+
+// A final entry frees the slots of the same board that it makes needless
+// (a proof with a larger hand and no shorter, a disproof with a smaller
+// hand and no longer bound) and keeps those it does not cover.
+func TestTableDropsDominatedFinals(t *testing.T) {
+	tt := newTable(1 << 16)
+	const key = 0x777
+	big := board.Hand(0).Set(board.Gold, 2).Set(board.Pawn, 1)
+	small := board.Hand(0).Set(board.Gold, 1)
+	other := board.Hand(0).Set(board.Silver, 1)
+	tt.store(key, big, 0, entry{pn: 0, dn: inf, hand: big, length: 9})
+	tt.store(key, other, 0, entry{pn: 0, dn: inf, hand: other, length: 9})
+	tt.store(key, small, 0, entry{pn: 0, dn: inf, hand: small, length: 9})
+	if tt.used != 2 {
+		t.Errorf("%d slots after a proof with %x covered one with %x, want 2 (the one with %x stays)", tt.used, small, big, other)
+	}
+	// A shorter proof stays beside a longer one with a smaller hand: a
+	// length-bounded search needs it.
+	tt.store(key+1, big, 0, entry{pn: 0, dn: inf, hand: big, length: 3})
+	tt.store(key+1, small, 0, entry{pn: 0, dn: inf, hand: small, length: 9})
+	if e, ok := tt.lookup(key+1, big, 0, 99); !ok || e.length != 3 {
+		t.Errorf("the shorter proof is gone: %+v %v", e, ok)
+	}
+	// Disproofs: a larger disproof hand for as many plies covers a smaller.
+	tt.store(key+2, small, 0, entry{pn: inf, dn: 0, hand: small, depth: 5})
+	tt.store(key+2, big, 0, entry{pn: inf, dn: 0, hand: big, depth: 3})
+	tt.store(key+2, big, 0, entry{pn: inf, dn: 0, hand: big, depth: anyDepth})
+	if e, ok := tt.lookup(key+2, small, 0, 7); !ok || e.dn != 0 {
+		t.Error("the unbounded disproof with the larger hand is not found")
+	}
+	n := 0
+	c := tt.cluster(key + 2)
+	for i := range c.keys {
+		if c.keys[i] == key+2 && c.slots[i].amount != 0 {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d disproof slots left, want 1 (the unbounded one with %x covers the others)", n, big)
+	}
+}
