@@ -535,13 +535,12 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 			lmrDepth := max(newDepth-reduction(depth, moveCount), 0)
 			if quiet && !givesCheck {
 				// Late-move pruning: the later quiet moves are skipped,
-				// unless only a mate beats alpha: then the quiet checks
-				// among them are still searched (skipping them hid a
-				// rook's mate in three once a longer mate was found).
+				// but not the quiet checks among them (the picker still
+				// hands those out): skipping them hid a distant rook's
+				// mate in one, and a shorter mate once a longer one was
+				// found.
 				if depth < 16 && moveCount >= (3+depth*depth)/(2-b2i(improving)) {
-					if alpha < ScoreMateInMaxPly {
-						skipQuiets = true
-					}
+					skipQuiets = true
 					continue
 				}
 				if !inCheck && lmrDepth < 7 && staticEval+Score(100+110*lmrDepth) <= alpha {
