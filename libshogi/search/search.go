@@ -404,6 +404,9 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 
 	var staticEval, eval Score
 	improving := false
+	// mateThreat: passing loses to a mate (the null move search says so);
+	// the quiet moves are the defences then, and are not pruned late.
+	mateThreat := false
 	if inCheck {
 		staticEval, eval = ScoreNone, ScoreNone
 		ss.staticEval = ScoreNone
@@ -462,6 +465,9 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 			t.ev.UndoNullMove(pos)
 			if t.stopped() {
 				return 0
+			}
+			if v <= -ScoreMateInMaxPly {
+				mateThreat = true
 			}
 			if v >= beta {
 				if v >= ScoreMateInMaxPly {
@@ -539,11 +545,11 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 				// hands those out): skipping them hid a distant rook's
 				// mate in one, and a shorter mate once a longer one was
 				// found.
-				if depth < 16 && moveCount >= (3+depth*depth)/(2-b2i(improving)) {
+				if !mateThreat && depth < 16 && moveCount >= (3+depth*depth)/(2-b2i(improving)) {
 					skipQuiets = true
 					continue
 				}
-				if !inCheck && lmrDepth < 7 && staticEval+Score(100+110*lmrDepth) <= alpha {
+				if !inCheck && !mateThreat && lmrDepth < 7 && staticEval+Score(100+110*lmrDepth) <= alpha {
 					continue
 				}
 				if lmrDepth < 8 && !pos.SEEGE(m, -25*lmrDepth*lmrDepth) {
