@@ -64,6 +64,7 @@ type thread struct {
 	pickers [MaxPly + 2]picker
 	history [2][board.NumSquares + 7][board.NumSquares]int32
 	counter [32][board.NumSquares]board.Move
+	corr    [2][corrSize]int32
 }
 
 var lmrTable [64][64]int8
@@ -88,6 +89,7 @@ func newThread(e *Engine, id int, ev Evaluator) *thread {
 func (t *thread) clearStats() {
 	t.history = [2][board.NumSquares + 7][board.NumSquares]int32{}
 	t.counter = [32][board.NumSquares]board.Move{}
+	t.corr = [2][corrSize]int32{}
 }
 
 func (t *thread) setup(pos *board.Position, list *board.MoveList) {
@@ -402,7 +404,7 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 		}
 	}
 
-	var staticEval, eval Score
+	var staticEval, eval, rawEval Score
 	improving := false
 	// mateThreat: passing loses to a mate (the null move search says so);
 	// the quiet moves are the defences then, and are not pruned late.
@@ -412,13 +414,14 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 		ss.staticEval = ScoreNone
 	} else {
 		if ttHit && tte.eval != ScoreNone && tte.eval > -ScoreMateInMaxPly && tte.eval < ScoreMateInMaxPly {
-			staticEval = tte.eval
+			rawEval = tte.eval
 		} else {
-			staticEval = t.evaluate()
+			rawEval = t.evaluate()
 			if !ttHit {
-				e.tt.store(key, 0, ScoreNone, staticEval, -depthOffset+1, BoundNone)
+				e.tt.store(key, 0, ScoreNone, rawEval, -depthOffset+1, BoundNone)
 			}
 		}
+		staticEval = t.correctedEval(pos, rawEval)
 		eval = staticEval
 		if ttScore != ScoreNone && (ttScore > eval && tte.bound&BoundLower != 0 || ttScore < eval && tte.bound&BoundUpper != 0) {
 			eval = ttScore
@@ -671,11 +674,18 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 		if bestMove != board.MoveNone {
 			m16 = bestMove.Move16()
 		}
-		se := staticEval
+		se := rawEval
 		if inCheck {
 			se = ScoreNone
 		}
 		e.tt.store(key, m16, toTT(bestScore, ply), se, depth, bound)
+	}
+	// Learn the static evaluation's error where the bound says which way
+	// it is wrong and a quiet (or no) best move decided it.
+	if !inCheck && !rootNode && (bestMove == board.MoveNone || isQuiet(pos, bestMove)) &&
+		bestScore > -ScoreMateInMaxPly && bestScore < ScoreMateInMaxPly &&
+		!(bound == BoundLower && bestScore <= staticEval) && !(bound == BoundUpper && bestScore >= staticEval) {
+		t.updateCorrection(pos, bestScore-staticEval+(staticEval-rawEval), depth)
 	}
 	return bestScore
 }
