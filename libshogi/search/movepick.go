@@ -5,7 +5,9 @@ import "github.com/libshogi/libshogi/libshogi/board"
 // Move ordering. A picker hands out the moves of one node in stages so that
 // a cut-off early in the list saves generating the rest:
 // main search: TT move, captures with SEE >= 0 by MVV-LVA, killers and the
-// counter-move, quiet moves by history, losing captures;
+// counter-move, quiet moves by history, losing captures; once the search
+// skips the late quiet moves, only the quiet checks among them (a distant
+// rook's mate is a quiet check the mate-in-one probe does not see);
 // in check: TT move, every evasion (captures first, then history);
 // quiescence: TT move when it is a capture, captures by MVV-LVA (deep in
 // the quiescence search only the recaptures on one square).
@@ -41,6 +43,9 @@ type picker struct {
 	capScore [board.MaxMoves]int32
 	quiets   board.MoveList
 	qScore   [board.MaxMoves]int32
+	// checksOnly: quiets holds only the quiet checks (generated after the
+	// search asked to skip quiet moves, so not sorted by history).
+	checksOnly bool
 }
 
 // isQuiet: the move is in GenQuiets (no capture, no pawn promotion).
@@ -167,7 +172,10 @@ func (p *picker) next(t *thread, skipQuiets bool) board.Move {
 			p.stage = stQuietInit
 		case stQuietInit:
 			p.quiets.N = 0
-			if !skipQuiets {
+			p.checksOnly = skipQuiets
+			if skipQuiets {
+				genQuietChecks(pos, &p.quiets)
+			} else {
 				pos.Generate(board.GenQuiets, &p.quiets)
 				us := pos.SideToMove()
 				h := &t.history[us]
@@ -179,9 +187,19 @@ func (p *picker) next(t *thread, skipQuiets bool) board.Move {
 			p.idx = 0
 			p.stage = stQuiet
 		case stQuiet:
-			for !skipQuiets && p.idx < p.quiets.N {
-				m := pickBest(&p.quiets, &p.qScore, p.idx)
-				p.idx++
+			for p.idx < p.quiets.N {
+				var m board.Move
+				if skipQuiets {
+					// Only the checks, in list order.
+					m = p.quiets.Moves[p.idx]
+					p.idx++
+					if !p.checksOnly && !pos.GivesCheck(m) {
+						continue
+					}
+				} else {
+					m = pickBest(&p.quiets, &p.qScore, p.idx)
+					p.idx++
+				}
 				if m == p.ttMove {
 					continue
 				}
@@ -264,6 +282,38 @@ func (p *picker) next(t *thread, skipQuiets bool) board.Move {
 			p.stage = stDone
 		}
 	}
+}
+
+// genQuietChecks fills ml with the moves of GenQuiets that give check.
+func genQuietChecks(pos *board.Position, ml *board.MoveList) {
+	pos.GenerateChecks(ml)
+	us := pos.SideToMove()
+	n := 0
+	for _, m := range ml.Moves[:ml.N] {
+		if isQuiet(pos, m) && !isUseless(us, m) {
+			ml.Moves[n] = m
+			n++
+		}
+	}
+	ml.N = n
+}
+
+// isUseless: a board move that Generate leaves out of every mode but GenAll
+// (a pawn, bishop or rook not promoting where it could; a lance not
+// promoting on the second rank).
+func isUseless(us board.Color, m board.Move) bool {
+	if m.IsDrop() || m.IsPromotion() {
+		return false
+	}
+	zone := board.PromotionZone(us)
+	switch m.Piece().Type() {
+	case board.Pawn, board.Bishop, board.Rook:
+		return zone.Has(m.From()) || zone.Has(m.To())
+	case board.Lance:
+		r := m.To().Rank()
+		return us == board.Black && r == 2 || us == board.White && r == 8
+	}
+	return false
 }
 
 // bestCapture returns the best remaining move of the capture list (the

@@ -64,6 +64,7 @@ type thread struct {
 	pickers [MaxPly + 2]picker
 	history [2][board.NumSquares + 7][board.NumSquares]int32
 	counter [32][board.NumSquares]board.Move
+	corr    [2][corrSize]int32
 }
 
 var lmrTable [64][64]int8
@@ -88,6 +89,7 @@ func newThread(e *Engine, id int, ev Evaluator) *thread {
 func (t *thread) clearStats() {
 	t.history = [2][board.NumSquares + 7][board.NumSquares]int32{}
 	t.counter = [32][board.NumSquares]board.Move{}
+	t.corr = [2][corrSize]int32{}
 }
 
 func (t *thread) setup(pos *board.Position, list *board.MoveList) {
@@ -402,20 +404,24 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 		}
 	}
 
-	var staticEval, eval Score
+	var staticEval, eval, rawEval Score
 	improving := false
+	// mateThreat: passing loses to a mate (the null move search says so);
+	// the quiet moves are the defences then, and are not pruned late.
+	mateThreat := false
 	if inCheck {
 		staticEval, eval = ScoreNone, ScoreNone
 		ss.staticEval = ScoreNone
 	} else {
 		if ttHit && tte.eval != ScoreNone && tte.eval > -ScoreMateInMaxPly && tte.eval < ScoreMateInMaxPly {
-			staticEval = tte.eval
+			rawEval = tte.eval
 		} else {
-			staticEval = t.evaluate()
+			rawEval = t.evaluate()
 			if !ttHit {
-				e.tt.store(key, 0, ScoreNone, staticEval, -depthOffset+1, BoundNone)
+				e.tt.store(key, 0, ScoreNone, rawEval, -depthOffset+1, BoundNone)
 			}
 		}
+		staticEval = t.correctedEval(pos, rawEval)
 		eval = staticEval
 		if ttScore != ScoreNone && (ttScore > eval && tte.bound&BoundLower != 0 || ttScore < eval && tte.bound&BoundUpper != 0) {
 			eval = ttScore
@@ -462,6 +468,9 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 			t.ev.UndoNullMove(pos)
 			if t.stopped() {
 				return 0
+			}
+			if v <= -ScoreMateInMaxPly {
+				mateThreat = true
 			}
 			if v >= beta {
 				if v >= ScoreMateInMaxPly {
@@ -535,16 +544,15 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 			lmrDepth := max(newDepth-reduction(depth, moveCount), 0)
 			if quiet && !givesCheck {
 				// Late-move pruning: the later quiet moves are skipped,
-				// unless only a mate beats alpha: then the quiet checks
-				// among them are still searched (skipping them hid a
-				// rook's mate in three once a longer mate was found).
-				if depth < 16 && moveCount >= (3+depth*depth)/(2-b2i(improving)) {
-					if alpha < ScoreMateInMaxPly {
-						skipQuiets = true
-					}
+				// but not the quiet checks among them (the picker still
+				// hands those out): skipping them hid a distant rook's
+				// mate in one, and a shorter mate once a longer one was
+				// found.
+				if !mateThreat && depth < 16 && moveCount >= (3+depth*depth)/(2-b2i(improving)) {
+					skipQuiets = true
 					continue
 				}
-				if !inCheck && lmrDepth < 7 && staticEval+Score(100+110*lmrDepth) <= alpha {
+				if !inCheck && !mateThreat && lmrDepth < 7 && staticEval+Score(100+110*lmrDepth) <= alpha {
 					continue
 				}
 				if lmrDepth < 8 && !pos.SEEGE(m, -25*lmrDepth*lmrDepth) {
@@ -666,11 +674,18 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 		if bestMove != board.MoveNone {
 			m16 = bestMove.Move16()
 		}
-		se := staticEval
+		se := rawEval
 		if inCheck {
 			se = ScoreNone
 		}
 		e.tt.store(key, m16, toTT(bestScore, ply), se, depth, bound)
+	}
+	// Learn the static evaluation's error where the bound says which way
+	// it is wrong and a quiet (or no) best move decided it.
+	if !inCheck && !rootNode && (bestMove == board.MoveNone || isQuiet(pos, bestMove)) &&
+		bestScore > -ScoreMateInMaxPly && bestScore < ScoreMateInMaxPly &&
+		!(bound == BoundLower && bestScore <= staticEval) && !(bound == BoundUpper && bestScore >= staticEval) {
+		t.updateCorrection(pos, bestScore-staticEval+(staticEval-rawEval), depth)
 	}
 	return bestScore
 }
