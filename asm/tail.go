@@ -78,6 +78,23 @@ func (t *Tail) ForwardSteps(us, them []int16, s *TailScratch) int32 {
 	return t.OutBias + Dot(h2, t.Out)
 }
 
+// fused512 says whether the fused AVX-512 kernels (half = 256) take a call
+// with these arguments, after the checks they cannot make themselves: every
+// feature index within w's columns (a bad one panics, as AccUpdate does).
+func (t *Tail) fused512(caller string, dstUs, srcUs, dstThem, srcThem, w []int16, remUs, addUs, remThem, addThem []int32) bool {
+	half := len(dstUs)
+	t.mustFit(half)
+	if !use512() || half != 256 || len(t.L1Rows) != len(t.L1Blocked) ||
+		len(srcUs) < half || len(dstThem) < half || len(srcThem) < half {
+		return false
+	}
+	if cols := uint32(len(w) / 256); !inRange(remUs, cols) || !inRange(addUs, cols) ||
+		!inRange(remThem, cols) || !inRange(addThem, cols) {
+		panic("asm: " + caller + ": feature index out of range")
+	}
+	return true
+}
+
 // UpdateForward is AccUpdate for the two perspectives followed by Forward,
 // in one kernel where the machine has AVX-512 and half is 256 (HalfKP
 // 256x2-32-32): dstUs = srcUs - Σ remUs + Σ addUs columns of w, the same
@@ -86,13 +103,7 @@ func (t *Tail) ForwardSteps(us, them []int16, s *TailScratch) int32 {
 // them. All four accumulators have the same length half (Fits).
 func (t *Tail) UpdateForward(dstUs, srcUs, dstThem, srcThem, w []int16, remUs, addUs, remThem, addThem []int32, s *TailScratch) int32 {
 	half := len(dstUs)
-	t.mustFit(half)
-	if use512() && half == 256 && len(t.L1Rows) == len(t.L1Blocked) &&
-		len(srcUs) >= half && len(dstThem) >= half && len(srcThem) >= half {
-		if cols := uint32(len(w) / 256); !inRange(remUs, cols) || !inRange(addUs, cols) ||
-			!inRange(remThem, cols) || !inRange(addThem, cols) {
-			panic("asm: UpdateForward: feature index out of range")
-		}
+	if t.fused512("UpdateForward", dstUs, srcUs, dstThem, srcThem, w, remUs, addUs, remThem, addThem) {
 		return evaluate256AVX512(&dstUs[0], &srcUs[0], &dstThem[0], &srcThem[0], &w[0], remUs, addUs, remThem, addThem,
 			&s.x[0], &s.idx[0], &s.h[0], &t.L1Blocked[0], &t.L1Rows[0], &t.L1Bias[0], &t.L2Blocked[0], &t.L2Bias[0], &t.Out[0], t.OutBias)
 	}

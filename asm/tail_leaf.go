@@ -6,14 +6,7 @@ package asm
 // paths leave the updated accumulators there). The fused kernel saves the
 // stores of both accumulators.
 func (t *Tail) EvaluateLeaf(dstUs, srcUs, dstThem, srcThem, w []int16, remUs, addUs, remThem, addThem []int32, s *TailScratch) int32 {
-	half := len(dstUs)
-	t.mustFit(half)
-	if use512() && half == 256 && len(t.L1Rows) == len(t.L1Blocked) &&
-		len(srcUs) >= half && len(dstThem) >= half && len(srcThem) >= half {
-		if cols := uint32(len(w) / 256); !inRange(remUs, cols) || !inRange(addUs, cols) ||
-			!inRange(remThem, cols) || !inRange(addThem, cols) {
-			panic("asm: EvaluateLeaf: feature index out of range")
-		}
+	if t.fused512("EvaluateLeaf", dstUs, srcUs, dstThem, srcThem, w, remUs, addUs, remThem, addThem) {
 		return evaluateLeaf256AVX512(&srcUs[0], &srcThem[0], &w[0], remUs, addUs, remThem, addThem,
 			&s.x[0], &s.idx[0], &s.h[0], &t.L1Blocked[0], &t.L1Rows[0], &t.L1Bias[0], &t.L2Blocked[0], &t.L2Bias[0], &t.Out[0], t.OutBias)
 	}
