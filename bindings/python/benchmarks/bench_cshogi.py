@@ -13,7 +13,6 @@ libshogi is imported only to make the random-game positions (walks.py).
 
 import argparse
 import os
-import statistics
 import sys
 import time
 
@@ -23,7 +22,8 @@ sys.path.insert(1, os.path.join(os.path.dirname(HERE), "tests"))
 
 from walks import random_game_sfens  # noqa: E402
 
-MIDGAME = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1"
+import bench_accel  # noqa: E402  (the same positions and timing loop)
+from bench_accel import MIDGAME, median  # noqa: E402
 
 
 def main():
@@ -31,17 +31,9 @@ def main():
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--clock", choices=("wall", "cpu"), default="wall")
     args = ap.parse_args()
-    clock = time.thread_time if args.clock == "cpu" else time.perf_counter
+    bench_accel.CLOCK = time.thread_time if args.clock == "cpu" else time.perf_counter
     import numpy as np
     import cshogi
-
-    def median(fn, runs):
-        ts = []
-        for _ in range(runs):
-            t = clock()
-            fn()
-            ts.append(clock() - t)
-        return statistics.median(ts)
 
     out = {}
     b = cshogi.Board()
