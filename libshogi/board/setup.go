@@ -48,10 +48,15 @@ func ParseSetup(orig string) (Setup, error) {
 	var count [NumPieceTypes]int
 	rest := fields[0]
 	for r := 0; r < 9; r++ {
-		row := rest
-		if i := strings.IndexByte(rest, '/'); i >= 0 {
-			row, rest = rest[:i], rest[i+1:]
+		// A byte loop, not strings.IndexByte: its vector loads read past the
+		// string's end (harmless, but memcheck reports them where a caller's
+		// buffer is only partly written, as a book's short-line buffer is).
+		i := 0
+		for i < len(rest) && rest[i] != '/' {
+			i++
 		}
+		row := rest[:i]
+		rest = rest[min(i+1, len(rest)):]
 		file := 9
 		promoted := false
 		for i := 0; i < len(row); i++ {
