@@ -120,6 +120,16 @@ func (h halfKP) AppendBoth(black, white []int32, d *record.Diagram) ([]int32, []
 			n++
 		}
 	}
+	return h.appendHandsBoth(black, white, d, n, bb, wb)
+}
+
+// appendHandsBoth ends AppendBoth and its test twin: with the n board
+// features of both perspectives written (by index, from len(black) and
+// len(white) on, kings' bases bb and wb), it adds the hands and pads the
+// set to MaxActive with empty slots.
+func (h halfKP) appendHandsBoth(black, white []int32, d *record.Diagram, n int, bb, wb int32) ([]int32, []int32, bool, bool) {
+	const m = nnue.MaxPieces
+	rb, rw := black[len(black):len(black)+m], white[len(white):len(white)+m]
 	for c := board.Black; c <= board.White; c++ {
 		hand := d.Hands[c]
 		for pt := board.Pawn; pt <= board.Gold; pt++ {

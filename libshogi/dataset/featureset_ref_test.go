@@ -53,24 +53,5 @@ func appendBothOccupancy(h halfKP, black, white []int32, d *record.Diagram) ([]i
 		rb[i] = bb + halfKPBoard[board.Black][pc] + sq
 		rw[i] = wb + halfKPBoard[board.White][pc] - sq
 	}
-	for c := board.Black; c <= board.White; c++ {
-		hand := d.Hands[c]
-		for pt := board.Pawn; pt <= board.Gold; pt++ {
-			k := hand.Count(pt)
-			if n+k > m { // more pieces than a set holds: AppendActive's word
-				b, okB := h.AppendActive(black, d, board.Black)
-				w, okW := h.AppendActive(white, d, board.White)
-				return b, w, okB, okW
-			}
-			hb, hw := bb+halfKPHand[board.Black][c][pt], wb+halfKPHand[board.White][c][pt]
-			for i := int32(0); i < int32(k); i++ {
-				rb[n], rw[n] = hb+i, hw+i
-				n++
-			}
-		}
-	}
-	for ; n < m; n++ {
-		rb[n], rw[n] = bb+nnue.BonaZero, wb+nnue.BonaZero
-	}
-	return black[:len(black)+m], white[:len(white)+m], true, true
+	return h.appendHandsBoth(black, white, d, n, bb, wb)
 }
