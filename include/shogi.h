@@ -118,7 +118,7 @@
 #endif
 
 #define SHOGI_ABI_VERSION_MAJOR 1
-#define SHOGI_ABI_VERSION_MINOR 4
+#define SHOGI_ABI_VERSION_MINOR 5
 /* (major << 16) | minor, the value shogi_abi_version() returns. */
 #define SHOGI_ABI_VERSION \
     ((uint32_t)((SHOGI_ABI_VERSION_MAJOR << 16) | SHOGI_ABI_VERSION_MINOR))
