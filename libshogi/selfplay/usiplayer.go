@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -41,8 +42,9 @@ type USIPlayer struct {
 	cfg   USIConfig
 	cmd   *exec.Cmd
 	in    io.WriteCloser
+	out   *os.File // the read end of the engine's stdout
 	lines chan string
-	dead  chan struct{} // closed when the process has exited
+	dead  chan struct{} // closed when the reader has stopped and the process is reaped
 }
 
 // NewUSIPlayer returns a player for cfg; the engine starts at the first game.
@@ -59,18 +61,26 @@ func (p *USIPlayer) Name() string { return p.cfg.Name }
 func (p *USIPlayer) start(ctx context.Context) error {
 	cmd := exec.Command(p.cfg.Command, p.cfg.Args...)
 	cmd.Dir = p.cfg.Dir
+	ownProcessGroup(cmd)
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return err
 	}
-	out, err := cmd.StdoutPipe()
+	// Our own pipe rather than StdoutPipe: kill can close its read end,
+	// which ends the reader even when a process outside our reach still
+	// holds the write end.
+	out, w, err := os.Pipe()
 	if err != nil {
 		return err
 	}
-	if err := cmd.Start(); err != nil {
+	cmd.Stdout = w
+	err = cmd.Start()
+	w.Close()
+	if err != nil {
+		out.Close()
 		return &PlayerError{ReasonCrash, err}
 	}
-	p.cmd, p.in = cmd, in
+	p.cmd, p.in, p.out = cmd, in, out
 	p.lines = make(chan string, 256)
 	p.dead = make(chan struct{})
 	lines, dead := p.lines, p.dead
@@ -157,7 +167,8 @@ func (p *USIPlayer) kill() {
 	if p.cmd == nil {
 		return
 	}
-	p.cmd.Process.Kill()
+	killProcessGroup(p.cmd)
+	p.out.Close()
 	go func(lines chan string) {
 		for range lines { // unblock the reader so that it can reap the process
 		}
