@@ -52,6 +52,10 @@ type Session struct {
 	stopM   atomic.Bool
 	hitM    atomic.Bool  // ponderhit came during the current go
 	multiPV atomic.Int32 // MultiPV of the current options (read by info)
+	// shownDepth is the deepest "info depth" sent during the current go:
+	// the final line never reports less (a stop inside an iteration has
+	// already shown that iteration's depth in progress and bound lines).
+	shownDepth atomic.Int32
 
 	book bookState // the opening book (book.go)
 }
@@ -334,6 +338,7 @@ func (u *Session) goCmd(args []string) {
 	u.mu.Unlock()
 	u.stopM.Store(false)
 	u.hitM.Store(false)
+	u.shownDepth.Store(0)
 	if why := u.posErr; why != "" || u.evalErr != "" && !mate {
 		if why == "" {
 			why = u.evalErr
@@ -357,7 +362,8 @@ func (u *Session) goCmd(args []string) {
 		}
 		if r.Depth > 0 && len(r.PV) > 0 && u.multiPV.Load() == 1 {
 			// A final info line so that the GUI sees the score of the move played.
-			u.info(&search.Info{Depth: r.Depth, SelDepth: r.SelDepth, MultiPV: 1, Score: r.Score, Bound: search.BoundExact,
+			depth := max(r.Depth, int(u.shownDepth.Load()))
+			u.info(&search.Info{Depth: depth, SelDepth: max(r.SelDepth, depth), MultiPV: 1, Score: r.Score, Bound: search.BoundExact,
 				Nodes: r.Nodes, NPS: nps(r.Nodes, r.Time), Time: r.Time, Hashfull: u.eng.Hashfull(), PV: r.PV})
 		}
 		u.finish(line, done)
@@ -382,6 +388,9 @@ func moveText(m board.Move) string {
 }
 
 func (u *Session) info(i *search.Info) {
+	if d := int32(i.Depth); d > u.shownDepth.Load() {
+		u.shownDepth.Store(d) // only the search goroutine and then the final line write it
+	}
 	if i.Kind == search.InfoProgress {
 		u.println(progressLine(i))
 		return
