@@ -1,0 +1,7 @@
+//go:build !amd64 || noasm
+
+package asm
+
+const hasBMI2 = false
+
+func expandBitsAVX512(dst *float32, bits *uint64, phase, n, stream int) { panic(noKernels) }

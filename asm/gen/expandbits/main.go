@@ -1,0 +1,117 @@
+// Command expandbits writes the bit-string expansion kernel of package asm
+// (ExpandBits: a string of bits widened to float32 0 and 1, in whole aligned
+// 64-byte lines) with avo, into its own file. Run it through `go generate`
+// in ../../ (see ../../expandbits.go).
+package main
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// one32 is the bit pattern of float32(1).
+const one32 = 0x3f800000
+
+func main() {
+	ConstraintExpr("!noasm")
+	expandBitsAVX512()
+	Generate()
+}
+
+// expandBitsAVX512: the output is cut into the 64-byte lines it touches,
+// line c being floats 16c-phase .. 16c-phase+15 of dst and bits 16c..16c+15
+// of the string (a 16-bit mask load each). The first and last lines are
+// stored under masks that keep the stores inside dst; the lines between
+// are whole stores, aligned when phase is dst's place in its line, and
+// non-temporal (VMOVNTPS, then SFENCE) when stream is set.
+func expandBitsAVX512() {
+	TEXT("expandBitsAVX512", NOSPLIT, "func(dst *float32, bits *uint64, phase, n, stream int)")
+	Doc("expandBitsAVX512 is ExpandBits for n > 0 values (AVX-512F, BW); stream",
+		"needs dst-4*phase aligned to 64 bytes.")
+	Pragma("noescape")
+	dst, src, phase, n, stream := GP64(), GP64(), GP64(), GP64(), GP64()
+	Load(Param("dst"), dst)
+	Load(Param("bits"), src)
+	Load(Param("phase"), phase)
+	Load(Param("n"), n)
+	Load(Param("stream"), stream)
+
+	one := GP32()
+	MOVL(U32(one32), one)
+	ones := ZMM()
+	VPBROADCASTD(one, ones)
+
+	// base = the start of the first line; last = the index of the last line.
+	SHLQ(U8(2), phase)
+	SUBQ(phase, dst)
+	SHRQ(U8(2), phase)
+	last := GP64()
+	LEAQ(Mem{Base: phase, Index: n, Scale: 1, Disp: -1}, last)
+	SHRQ(U8(4), last)
+
+	// head = 0xffff << phase; tail = (1 << (phase+n-16*last)) - 1.
+	head, tail, t := GP32(), GP32(), GP64()
+	MOVL(U32(0xffff), head)
+	SHLXL(phase.As32(), head, head)
+	LEAQ(Mem{Base: phase, Index: n, Scale: 1}, t)
+	MOVQ(last, tail.As64())
+	SHLQ(U8(4), tail.As64())
+	SUBQ(tail.As64(), t)
+	MOVL(U32(1), tail)
+	SHLXL(t.As32(), tail, tail)
+	DECL(tail)
+
+	kv, ks := K(), K()
+	z := ZMM()
+	line := func(c Register, store func()) {
+		KMOVW(Mem{Base: src, Index: c, Scale: 2}, kv)
+		VMOVAPS_Z(ones, kv, z)
+		store()
+	}
+	c := GP64()
+	XORQ(c, c)
+	TESTQ(last, last)
+	JNZ(LabelRef("xb_head"))
+	// One line: both masks.
+	ANDL(tail, head)
+	KMOVW(head, ks)
+	line(c, func() { VMOVUPS(z, ks, Mem{Base: dst}) })
+	JMP(LabelRef("xb_done"))
+
+	Label("xb_head")
+	KMOVW(head, ks)
+	line(c, func() { VMOVUPS(z, ks, Mem{Base: dst}) })
+	INCQ(c)
+	ptr := GP64()
+	LEAQ(Mem{Base: dst, Disp: 64}, ptr)
+	TESTQ(stream, stream)
+	JNZ(LabelRef("xb_nt_test"))
+
+	JMP(LabelRef("xb_test"))
+	Label("xb_loop")
+	line(c, func() { VMOVUPS(z, Mem{Base: ptr}) })
+	INCQ(c)
+	ADDQ(U8(64), ptr)
+	Label("xb_test")
+	CMPQ(c, last)
+	JB(LabelRef("xb_loop"))
+	JMP(LabelRef("xb_tail"))
+
+	Label("xb_nt_loop")
+	line(c, func() { VMOVNTPS(z, Mem{Base: ptr}) })
+	INCQ(c)
+	ADDQ(U8(64), ptr)
+	Label("xb_nt_test")
+	CMPQ(c, last)
+	JB(LabelRef("xb_nt_loop"))
+	SFENCE()
+
+	Label("xb_tail")
+	KMOVW(tail, ks)
+	line(c, func() { VMOVUPS(z, ks, Mem{Base: ptr}) })
+
+	Label("xb_done")
+	VZEROUPPER()
+	RET()
+}
