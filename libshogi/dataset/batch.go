@@ -189,10 +189,11 @@ func (b *Batch) fillRows(rows []Sample, lo, hi int, fs FeatureSet) {
 		a.stm[i] = uint8(d.Side)
 		a.score[i], a.result[i], a.ply[i], a.move[i] = s.Score, s.Result, int32(d.Ply), s.Move
 		if b.layout&(LayoutPlanes|LayoutPlanesU8|LayoutPlanesBits) != 0 {
+			stream := 4*(len(a.f1)+len(a.f2)) >= streamFloatBytes
 			var pb planeBits // computed once for every form asked for
 			pb.compute(d)
 			if b.layout&LayoutPlanes != 0 {
-				pb.putFloats(a.f1[i*Features1Num*81:(i+1)*Features1Num*81], a.f2[i*Features2Num*81:(i+1)*Features2Num*81])
+				pb.putFloats(a.f1[i*Features1Num*81:(i+1)*Features1Num*81], a.f2[i*Features2Num*81:(i+1)*Features2Num*81], stream)
 			}
 			if b.layout&LayoutPlanesU8 != 0 {
 				pb.putU8(a.f1u8[i*Features1Num*81:(i+1)*Features1Num*81], a.f2u8[i*Features2Num:(i+1)*Features2Num])

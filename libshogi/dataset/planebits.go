@@ -117,17 +117,6 @@ func (pb *planeBits) compute(d *record.Diagram) bool {
 	return check
 }
 
-// putFloats writes the planes as float32 (InputFeatures).
-func (pb *planeBits) putFloats(f1, f2 []float32) {
-	var runs [Features2Num][2]uint64 // features2 plane p: 81 copies of its bit
-	for p := range runs {
-		m := -(pb.f2 >> p & 1)
-		runs[p] = [2]uint64{m, m}
-	}
-	asm.ExpandPlanes81(f1[:Features1Num*81], pb.words())
-	asm.ExpandPlanes81(f2[:Features2Num*81], runs[:])
-}
-
 // putU8 writes the planes as bytes, features2 one a plane (InputFeaturesU8).
 func (pb *planeBits) putU8(f1, f2 []uint8) {
 	asm.ExpandPlanes81U8(f1[:Features1Num*81], pb.words())
