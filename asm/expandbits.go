@@ -50,3 +50,53 @@ func expandBits(dst []float32, bits []uint64, phase int) {
 		dst[j] = float32(bits[b/64] >> (b % 64) & 1)
 	}
 }
+
+// ExpandBitsLines is ExpandBits restricted to some lines of dst: the values
+// are cut into lines as ExpandBits stores them, line c being values
+// 16c-phase .. 16c-phase+15 (those inside dst) and bits 16c .. 16c+15, and
+// only the lines whose bit c is set in lines are written; the others keep
+// their values. A caller that knows which lines of its buffer are zero
+// already writes only the lines that change. It panics where ExpandBits
+// does, if lines is shorter than the lines of dst, or if a bit past them is
+// set.
+func ExpandBitsLines(dst []float32, bits []uint64, phase int, lines []uint64, stream bool) {
+	n := len(dst)
+	if phase < 0 || phase >= 16 || 64*len(bits) < (phase+n+15)&^15 {
+		panic("asm: ExpandBitsLines: phase out of 0..15 or bits shorter than the values")
+	}
+	nl := (phase + n + 15) / 16 // lines
+	if 64*len(lines) < nl || (nl%64 != 0 && lines[nl/64]>>(nl%64) != 0) {
+		panic("asm: ExpandBitsLines: lines shorter than dst's lines, or a line past them set")
+	}
+	for _, w := range lines[(nl+63)/64:] {
+		if w != 0 {
+			panic("asm: ExpandBitsLines: a line past dst's set")
+		}
+	}
+	if n == 0 {
+		return
+	}
+	if !ExpandBitsWide() {
+		expandBitsLines(dst, bits, phase, lines)
+		return
+	}
+	nt := 0
+	if stream && (uintptr(unsafe.Pointer(&dst[0]))-4*uintptr(phase))%64 == 0 {
+		nt = 1
+	}
+	expandLinesAVX512(&dst[0], &bits[0], phase, n, &lines[0], nt)
+}
+
+// ExpandBitsLinesGo is the twin of ExpandBitsLines.
+func ExpandBitsLinesGo(dst []float32, bits []uint64, phase int, lines []uint64) {
+	expandBitsLines(dst, bits, phase, lines)
+}
+
+func expandBitsLines(dst []float32, bits []uint64, phase int, lines []uint64) {
+	for j := range dst {
+		b := phase + j
+		if c := b / 16; lines[c/64]>>(c%64)&1 == 1 {
+			dst[j] = float32(bits[b/64] >> (b % 64) & 1)
+		}
+	}
+}

@@ -82,3 +82,84 @@ xb_tail:
 xb_done:
 	VZEROUPPER
 	RET
+
+// func expandLinesAVX512(dst *float32, bits *uint64, phase int, n int, lines *uint64, stream int)
+// Requires: AVX, AVX512F, BMI, BMI2, MMX+
+TEXT ·expandLinesAVX512(SB), NOSPLIT, $0-48
+	MOVQ         dst+0(FP), AX
+	MOVQ         bits+8(FP), CX
+	MOVQ         phase+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVQ         lines+32(FP), SI
+	MOVQ         stream+40(FP), DI
+	MOVL         $0x3f800000, R8
+	VPBROADCASTD R8, Z0
+	SHLQ         $0x02, DX
+	SUBQ         DX, AX
+	SHRQ         $0x02, DX
+	LEAQ         -1(DX)(BX*1), R8
+	SHRQ         $0x04, R8
+	MOVL         $0x0000ffff, R9
+	SHLXL        DX, R9, R9
+	LEAQ         (DX)(BX*1), BX
+	MOVQ         R8, DX
+	SHLQ         $0x04, DX
+	SUBQ         DX, BX
+	MOVL         $0x00000001, DX
+	SHLXL        BX, DX, DX
+	DECL         DX
+	TESTQ        R8, R8
+	JNZ          xl_masks
+	ANDL         R9, DX
+
+xl_masks:
+	KMOVW R9, K1
+	KMOVW DX, K2
+	MOVQ  R8, BX
+	SHRQ  $0x06, BX
+	INCQ  BX
+	SHLQ  $0x03, BX
+	XORQ  DX, DX
+
+xl_word:
+	MOVQ (SI)(DX*1), R9
+
+xl_bit:
+	TESTQ     R9, R9
+	JZ        xl_next
+	TZCNTQ    R9, R10
+	BLSRQ     R9, R9
+	LEAQ      (R10)(DX*8), R10
+	KMOVW     (CX)(R10*2), K3
+	VMOVAPS.Z Z0, K3, Z1
+	MOVQ      R10, R11
+	SHLQ      $0x06, R11
+	ADDQ      AX, R11
+	CMPQ      R10, R8
+	JE        xl_tail
+	TESTQ     R10, R10
+	JZ        xl_head
+	TESTQ     DI, DI
+	JNZ       xl_nt
+	VMOVUPS   Z1, (R11)
+	JMP       xl_bit
+
+xl_nt:
+	VMOVNTPS Z1, (R11)
+	JMP      xl_bit
+
+xl_head:
+	VMOVUPS Z1, K1, (R11)
+	JMP     xl_bit
+
+xl_tail:
+	VMOVUPS Z1, K2, (R11)
+	JMP     xl_bit
+
+xl_next:
+	ADDQ $0x08, DX
+	CMPQ DX, BX
+	JB   xl_word
+	SFENCE
+	VZEROUPPER
+	RET

@@ -5,15 +5,16 @@ import (
 	"testing"
 )
 
-// testExpandBits checks ExpandBits at the current level against the
-// definition for 0..300 values at every offset of dst in its line, every
-// phase (the aligned one and others), streamed or not, and that the values
-// around dst are untouched.
+// testExpandBits checks ExpandBits and ExpandBitsLines (random lines) at
+// the current level against the definition for 0..2,100 values at every
+// offset of dst in its line, every phase (the aligned one and others),
+// streamed or not, and that the values around dst and in the lines left
+// out are untouched.
 func testExpandBits(t *testing.T) {
 	rng := rand.New(rand.NewSource(15))
-	buf := make([]float32, 400+64)
-	bits := make([]uint64, 8)
-	for n := 0; n <= 300; n += 1 + n/40 {
+	buf := make([]float32, 2200+64)
+	bits := make([]uint64, 36)
+	for n := 0; n <= 2100; n += 1 + n/12 { // past 64 lines (1,024 values): several bitmap words
 		for off := 16; off < 32; off++ {
 			for _, phase := range []int{LinePhase(&buf[off]), rng.Intn(16)} {
 				for _, stream := range []bool{false, true} {
@@ -23,14 +24,32 @@ func testExpandBits(t *testing.T) {
 					for i := range buf {
 						buf[i] = 7
 					}
-					ExpandBits(buf[off:off+n], bits, phase, stream)
-					for i, v := range buf {
-						want := float32(7)
-						if j := i - off; j >= 0 && j < n {
-							want = float32(bits[(phase+j)/64] >> ((phase + j) % 64) & 1)
+					// All lines (ExpandBits), then a random subset of
+					// them, the first and the last included or not.
+					nl := (phase + n + 15) / 16
+					for _, all := range []bool{true, false} {
+						lines := make([]uint64, 1+nl/64)
+						for c := 0; c < nl; c++ {
+							if all || rng.Intn(2) == 0 {
+								lines[c/64] |= 1 << (c % 64)
+							}
 						}
-						if v != want {
-							t.Fatalf("n=%d off=%d phase=%d stream=%v: value %d is %v, want %v", n, off, phase, stream, i-off, v, want)
+						for i := range buf {
+							buf[i] = 7
+						}
+						if all {
+							ExpandBits(buf[off:off+n], bits, phase, stream)
+						} else {
+							ExpandBitsLines(buf[off:off+n], bits, phase, lines, stream)
+						}
+						for i, v := range buf {
+							want := float32(7)
+							if j := i - off; j >= 0 && j < n && lines[(phase+j)/16/64]>>((phase+j)/16%64)&1 == 1 {
+								want = float32(bits[(phase+j)/64] >> ((phase + j) % 64) & 1)
+							}
+							if v != want {
+								t.Fatalf("n=%d off=%d phase=%d stream=%v all=%v: value %d is %v, want %v", n, off, phase, stream, all, i-off, v, want)
+							}
 						}
 					}
 				}
@@ -66,6 +85,10 @@ func TestExpandBitsArgs(t *testing.T) {
 	mustPanic("phase 16", func() { ExpandBits(make([]float32, 1), make([]uint64, 1), 16, false) })
 	mustPanic("phase -1", func() { ExpandBits(make([]float32, 1), make([]uint64, 1), -1, false) })
 	ExpandBits(make([]float32, 49), make([]uint64, 1), 15, false) // 64 bits: fits
+	mustPanic("lines short", func() { ExpandBitsLines(make([]float32, 65), make([]uint64, 2), 0, nil, false) })
+	mustPanic("line past dst", func() { ExpandBitsLines(make([]float32, 16), make([]uint64, 1), 0, []uint64{2}, false) })
+	mustPanic("word past dst", func() { ExpandBitsLines(make([]float32, 16), make([]uint64, 1), 0, []uint64{1, 1}, false) })
+	ExpandBitsLines(make([]float32, 16), make([]uint64, 1), 1, []uint64{3}, false) // 17 bits: two lines
 }
 
 // BenchmarkExpandBits: one dlshogi position's float32 planes (9639
