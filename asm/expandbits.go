@@ -51,52 +51,63 @@ func expandBits(dst []float32, bits []uint64, phase int) {
 	}
 }
 
-// ExpandBitsLines is ExpandBits restricted to some lines of dst: the values
-// are cut into lines as ExpandBits stores them, line c being values
-// 16c-phase .. 16c-phase+15 (those inside dst) and bits 16c .. 16c+15, and
-// only the lines whose bit c is set in lines are written; the others keep
-// their values. A caller that knows which lines of its buffer are zero
-// already writes only the lines that change. It panics where ExpandBits
-// does, if lines is shorter than the lines of dst, or if a bit past them is
-// set.
-func ExpandBitsLines(dst []float32, bits []uint64, phase int, lines []uint64, stream bool) {
+// ExpandBitsChanged is ExpandBits for a buffer whose ones are known by
+// line: the values are cut into lines as ExpandBits stores them, line c
+// being values 16c-phase .. 16c-phase+15 (those inside dst) and bits
+// 16c .. 16c+15, and bit c of lines says that line c of dst may hold a one
+// (its other lines are zero). Only the lines that hold a one now or may
+// have held one are written, the others being zero already; then lines is
+// set to the lines that hold a one now. A buffer that starts zero (lines
+// all clear) and is written only by ExpandBitsChanged is rewritten at the
+// cost of its ones. bits is read in whole 512-bit blocks: it panics unless
+// 0 <= phase < 16, bits holds the blocks of phase+len(dst) bits, and lines
+// a bit for each of their lines (32 a block). Bits of either past
+// phase+len(dst) are ignored; the lines' bits past dst's in its blocks are
+// cleared, those past its blocks left as they are.
+func ExpandBitsChanged(dst []float32, bits []uint64, phase int, lines []uint64, stream bool) {
 	n := len(dst)
-	if phase < 0 || phase >= 16 || 64*len(bits) < (phase+n+15)&^15 {
-		panic("asm: ExpandBitsLines: phase out of 0..15 or bits shorter than the values")
-	}
-	nl := (phase + n + 15) / 16 // lines
-	if 64*len(lines) < nl || (nl%64 != 0 && lines[nl/64]>>(nl%64) != 0) {
-		panic("asm: ExpandBitsLines: lines shorter than dst's lines, or a line past them set")
-	}
-	for _, w := range lines[(nl+63)/64:] {
-		if w != 0 {
-			panic("asm: ExpandBitsLines: a line past dst's set")
-		}
+	blocks := (phase + n + 511) / 512
+	if phase < 0 || phase >= 16 || len(bits) < 8*blocks || 64*len(lines) < 32*blocks {
+		panic("asm: ExpandBitsChanged: phase out of 0..15, or bits or lines short of dst's 512-bit blocks")
 	}
 	if n == 0 {
 		return
 	}
 	if !ExpandBitsWide() {
-		expandBitsLines(dst, bits, phase, lines)
+		expandBitsChanged(dst, bits, phase, lines)
 		return
 	}
 	nt := 0
 	if stream && (uintptr(unsafe.Pointer(&dst[0]))-4*uintptr(phase))%64 == 0 {
 		nt = 1
 	}
-	expandLinesAVX512(&dst[0], &bits[0], phase, n, &lines[0], nt)
+	expandChangedAVX512(&dst[0], &bits[0], phase, n, &lines[0], nt)
 }
 
-// ExpandBitsLinesGo is the twin of ExpandBitsLines.
-func ExpandBitsLinesGo(dst []float32, bits []uint64, phase int, lines []uint64) {
-	expandBitsLines(dst, bits, phase, lines)
+// ExpandBitsChangedGo is the twin of ExpandBitsChanged.
+func ExpandBitsChangedGo(dst []float32, bits []uint64, phase int, lines []uint64) {
+	expandBitsChanged(dst, bits, phase, lines)
 }
 
-func expandBitsLines(dst []float32, bits []uint64, phase int, lines []uint64) {
-	for j := range dst {
-		b := phase + j
-		if c := b / 16; lines[c/64]>>(c%64)&1 == 1 {
-			dst[j] = float32(bits[b/64] >> (b % 64) & 1)
+func expandBitsChanged(dst []float32, bits []uint64, phase int, lines []uint64) {
+	nl := (phase + len(dst) + 15) / 16
+	for c := 0; c < (nl+31)&^31; c++ {
+		had := lines[c/64]>>(c%64)&1 == 1
+		lines[c/64] &^= 1 << (c % 64)
+		if c >= nl {
+			continue
+		}
+		now := bits[c/4]>>(16*(c%4))&0xffff != 0
+		if now {
+			lines[c/64] |= 1 << (c % 64)
+		}
+		if !now && !had {
+			continue
+		}
+		for b := 16 * c; b < 16*c+16; b++ {
+			if j := b - phase; j >= 0 && j < len(dst) {
+				dst[j] = float32(bits[b/64] >> (b % 64) & 1)
+			}
 		}
 	}
 }

@@ -83,9 +83,9 @@ xb_done:
 	VZEROUPPER
 	RET
 
-// func expandLinesAVX512(dst *float32, bits *uint64, phase int, n int, lines *uint64, stream int)
-// Requires: AVX, AVX512F, BMI, BMI2, MMX+
-TEXT ·expandLinesAVX512(SB), NOSPLIT, $0-48
+// func expandChangedAVX512(dst *float32, bits *uint64, phase int, n int, lines *uint64, stream int)
+// Requires: AVX, AVX512BW, AVX512F, BMI, BMI2, MMX+
+TEXT ·expandChangedAVX512(SB), NOSPLIT, $0-48
 	MOVQ         dst+0(FP), AX
 	MOVQ         bits+8(FP), CX
 	MOVQ         phase+16(FP), DX
@@ -109,57 +109,74 @@ TEXT ·expandLinesAVX512(SB), NOSPLIT, $0-48
 	SHLXL        BX, DX, DX
 	DECL         DX
 	TESTQ        R8, R8
-	JNZ          xl_masks
+	JNZ          xc_masks
 	ANDL         R9, DX
 
-xl_masks:
+xc_masks:
 	KMOVW R9, K1
 	KMOVW DX, K2
+	MOVQ  R8, DX
+	SHRQ  $0x05, DX
+	SHLQ  $0x02, DX
 	MOVQ  R8, BX
-	SHRQ  $0x06, BX
-	INCQ  BX
-	SHLQ  $0x03, BX
-	XORQ  DX, DX
+	ANDL  $0x1f, BX
+	MOVL  $0x00000002, R9
+	SHLXQ BX, R9, R9
+	DECQ  R9
+	XORQ  BX, BX
+	MOVQ  CX, R12
 
-xl_word:
-	MOVQ (SI)(DX*1), R9
+xc_block:
+	VMOVDQU64 (R12), Z1
+	VPTESTMW  Z1, Z1, K3
+	KMOVD     K3, R10
+	MOVL      (SI)(BX*1), R11
+	CMPQ      BX, DX
+	JNE       xc_store
+	ANDQ      R9, R10
+	ANDQ      R9, R11
 
-xl_bit:
-	TESTQ     R9, R9
-	JZ        xl_next
-	TZCNTQ    R9, R10
-	BLSRQ     R9, R9
-	LEAQ      (R10)(DX*8), R10
-	KMOVW     (CX)(R10*2), K3
-	VMOVAPS.Z Z0, K3, Z1
-	MOVQ      R10, R11
-	SHLQ      $0x06, R11
-	ADDQ      AX, R11
-	CMPQ      R10, R8
-	JE        xl_tail
+xc_store:
+	MOVL R10, (SI)(BX*1)
+	ORQ  R11, R10
+
+xc_bit:
 	TESTQ     R10, R10
-	JZ        xl_head
+	JZ        xc_next
+	TZCNTQ    R10, R11
+	BLSRQ     R10, R10
+	LEAQ      (R11)(BX*8), R11
+	KMOVW     (CX)(R11*2), K3
+	VMOVAPS.Z Z0, K3, Z1
+	MOVQ      R11, R13
+	SHLQ      $0x06, R13
+	ADDQ      AX, R13
+	CMPQ      R11, R8
+	JE        xc_tail
+	TESTQ     R11, R11
+	JZ        xc_head
 	TESTQ     DI, DI
-	JNZ       xl_nt
-	VMOVUPS   Z1, (R11)
-	JMP       xl_bit
+	JNZ       xc_nt
+	VMOVUPS   Z1, (R13)
+	JMP       xc_bit
 
-xl_nt:
-	VMOVNTPS Z1, (R11)
-	JMP      xl_bit
+xc_nt:
+	VMOVNTPS Z1, (R13)
+	JMP      xc_bit
 
-xl_head:
-	VMOVUPS Z1, K1, (R11)
-	JMP     xl_bit
+xc_head:
+	VMOVUPS Z1, K1, (R13)
+	JMP     xc_bit
 
-xl_tail:
-	VMOVUPS Z1, K2, (R11)
-	JMP     xl_bit
+xc_tail:
+	VMOVUPS Z1, K2, (R13)
+	JMP     xc_bit
 
-xl_next:
-	ADDQ $0x08, DX
-	CMPQ DX, BX
-	JB   xl_word
+xc_next:
+	ADDQ $0x40, R12
+	ADDQ $0x04, BX
+	CMPQ BX, DX
+	JBE  xc_block
 	SFENCE
 	VZEROUPPER
 	RET

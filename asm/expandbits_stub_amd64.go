@@ -10,8 +10,8 @@ package asm
 //go:noescape
 func expandBitsAVX512(dst *float32, bits *uint64, phase int, n int, stream int)
 
-// expandLinesAVX512 is ExpandBitsLines for n > 0 values (AVX-512F, BW,
+// expandChangedAVX512 is ExpandBitsChanged for n > 0 values (AVX-512F, BW,
 // BMI1, BMI2); stream needs dst-4*phase aligned to 64 bytes.
 //
 //go:noescape
-func expandLinesAVX512(dst *float32, bits *uint64, phase int, n int, lines *uint64, stream int)
+func expandChangedAVX512(dst *float32, bits *uint64, phase int, n int, lines *uint64, stream int)

@@ -69,6 +69,7 @@ type batchArrays struct {
 	ply                     []int32
 	move                    []uint16
 	f1, f2                  []float32
+	f32Lines                []floatLines // the lines of f1, f2 rows that hold ones (see putFloats)
 	f1u8, f2u8              []uint8
 	f1bits, f2bits          []uint8
 	label                   []int32
@@ -112,6 +113,7 @@ func (b *Batch) alloc(n int, fs FeatureSet, layout Layout, alloc Allocator) {
 	if layout&LayoutPlanes != 0 {
 		a.f1 = makeSlice[float32](alloc, n*Features1Num*81)
 		a.f2 = makeSlice[float32](alloc, n*Features2Num*81)
+		a.f32Lines = make([]floatLines, n) // f1, f2 start zero: no lines
 	}
 	if layout&LayoutPlanesU8 != 0 {
 		a.f1u8 = makeSlice[uint8](alloc, n*Features1Num*81)
@@ -193,7 +195,7 @@ func (b *Batch) fillRows(rows []Sample, lo, hi int, fs FeatureSet) {
 			var pb planeBits // computed once for every form asked for
 			pb.compute(d)
 			if b.layout&LayoutPlanes != 0 {
-				pb.putFloats(a.f1[i*Features1Num*81:(i+1)*Features1Num*81], a.f2[i*Features2Num*81:(i+1)*Features2Num*81], stream)
+				pb.putFloats(a.f1[i*Features1Num*81:(i+1)*Features1Num*81], a.f2[i*Features2Num*81:(i+1)*Features2Num*81], stream, &a.f32Lines[i])
 			}
 			if b.layout&LayoutPlanesU8 != 0 {
 				pb.putU8(a.f1u8[i*Features1Num*81:(i+1)*Features1Num*81], a.f2u8[i*Features2Num:(i+1)*Features2Num])

@@ -23,7 +23,7 @@ func RecordPlanes(recs []byte, format Format, f1, f2 []float32, labels []int32) 
 			clear(f2[i*w2 : (i+1)*w2])
 			return
 		}
-		pb.putFloats(f1[i*w1:(i+1)*w1], f2[i*w2:(i+1)*w2], stream)
+		pb.putFloats(f1[i*w1:(i+1)*w1], f2[i*w2:(i+1)*w2], stream, nil)
 	})
 }
 

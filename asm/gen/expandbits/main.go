@@ -16,7 +16,7 @@ const one32 = 0x3f800000
 func main() {
 	ConstraintExpr("!noasm")
 	expandBitsAVX512()
-	expandLinesAVX512()
+	expandChangedAVX512()
 	Generate()
 }
 
@@ -117,11 +117,15 @@ func expandBitsAVX512() {
 	RET()
 }
 
-// expandLinesAVX512: the lines of expandBitsAVX512 whose bit is set in a
-// bitmap, visited by the bitmap's set bits (the others are not touched).
-func expandLinesAVX512() {
-	TEXT("expandLinesAVX512", NOSPLIT, "func(dst *float32, bits *uint64, phase, n int, lines *uint64, stream int)")
-	Doc("expandLinesAVX512 is ExpandBitsLines for n > 0 values (AVX-512F, BW,",
+// expandChangedAVX512: the lines of expandBitsAVX512 that hold a one now
+// or held one before (the line bitmap), 32 lines a step: VPTESTMW of 32
+// words of bits gives the lines holding a one, the bitmap's word is read
+// and replaced by them, and the lines of the union are visited by its set
+// bits. Lines past the last one are masked off (bits and bitmap may hold
+// anything there).
+func expandChangedAVX512() {
+	TEXT("expandChangedAVX512", NOSPLIT, "func(dst *float32, bits *uint64, phase, n int, lines *uint64, stream int)")
+	Doc("expandChangedAVX512 is ExpandBitsChanged for n > 0 values (AVX-512F, BW,",
 		"BMI1, BMI2); stream needs dst-4*phase aligned to 64 bytes.")
 	Pragma("noescape")
 	dst, src, phase, n, lines, stream := GP64(), GP64(), GP64(), GP64(), GP64(), GP64()
@@ -154,56 +158,73 @@ func expandLinesAVX512() {
 	SHLXL(t.As32(), tail, tail)
 	DECL(tail)
 	TESTQ(last, last)
-	JNZ(LabelRef("xl_masks"))
+	JNZ(LabelRef("xc_masks"))
 	ANDL(head, tail) // one line: both masks
-	Label("xl_masks")
-	kh, kt, kv := K(), K(), K()
+	Label("xc_masks")
+	kh, kt, kv, kn := K(), K(), K(), K()
 	KMOVW(head, kh)
 	KMOVW(tail, kt)
-	z := ZMM()
 
-	// word w of the bitmap covers lines 64w..64w+63; end = the last word's
-	// byte offset past it.
-	w, end, m, c, ptr := GP64(), GP64(), GP64(), GP64(), GP64()
+	// b = the block (32 lines) in bytes of the bitmap (4 a block); end =
+	// the last block's; lastMask = its lines up to last.
+	b, end, lastMask, m, prev, c, ptr := GP64(), GP64(), GP64(), GP64(), GP64(), GP64(), GP64()
 	MOVQ(last, end)
-	SHRQ(U8(6), end)
-	INCQ(end)
-	SHLQ(U8(3), end)
-	XORQ(w, w)
-	Label("xl_word")
-	MOVQ(Mem{Base: lines, Index: w, Scale: 1}, m)
-	Label("xl_bit")
+	SHRQ(U8(5), end)
+	SHLQ(U8(2), end)
+	MOVQ(last, t)
+	ANDL(U8(31), t.As32())
+	MOVL(U32(2), lastMask.As32())
+	SHLXQ(t, lastMask, lastMask)
+	DECQ(lastMask)
+	XORQ(b, b)
+	blk := GP64() // the block's bits
+	MOVQ(src, blk)
+	zb, z := ZMM(), ZMM()
+	Label("xc_block")
+	VMOVDQU64(Mem{Base: blk}, zb)
+	VPTESTMW(zb, zb, kn)
+	KMOVD(kn, m.As32())
+	MOVL(Mem{Base: lines, Index: b, Scale: 1}, prev.As32())
+	CMPQ(b, end)
+	JNE(LabelRef("xc_store"))
+	ANDQ(lastMask, m)
+	ANDQ(lastMask, prev)
+	Label("xc_store")
+	MOVL(m.As32(), Mem{Base: lines, Index: b, Scale: 1})
+	ORQ(prev, m)
+	Label("xc_bit")
 	TESTQ(m, m)
-	JZ(LabelRef("xl_next"))
+	JZ(LabelRef("xc_next"))
 	TZCNTQ(m, c)
 	BLSRQ(m, m)
-	LEAQ(Mem{Base: c, Index: w, Scale: 8}, c) // + 64 * word index (w counts bytes)
+	LEAQ(Mem{Base: c, Index: b, Scale: 8}, c) // + 32 * block (b counts 4 a block)
 	KMOVW(Mem{Base: src, Index: c, Scale: 2}, kv)
 	VMOVAPS_Z(ones, kv, z)
 	MOVQ(c, ptr)
 	SHLQ(U8(6), ptr)
 	ADDQ(dst, ptr)
 	CMPQ(c, last)
-	JE(LabelRef("xl_tail"))
+	JE(LabelRef("xc_tail"))
 	TESTQ(c, c)
-	JZ(LabelRef("xl_head"))
+	JZ(LabelRef("xc_head"))
 	TESTQ(stream, stream)
-	JNZ(LabelRef("xl_nt"))
+	JNZ(LabelRef("xc_nt"))
 	VMOVUPS(z, Mem{Base: ptr})
-	JMP(LabelRef("xl_bit"))
-	Label("xl_nt")
+	JMP(LabelRef("xc_bit"))
+	Label("xc_nt")
 	VMOVNTPS(z, Mem{Base: ptr})
-	JMP(LabelRef("xl_bit"))
-	Label("xl_head")
+	JMP(LabelRef("xc_bit"))
+	Label("xc_head")
 	VMOVUPS(z, kh, Mem{Base: ptr})
-	JMP(LabelRef("xl_bit"))
-	Label("xl_tail")
+	JMP(LabelRef("xc_bit"))
+	Label("xc_tail")
 	VMOVUPS(z, kt, Mem{Base: ptr})
-	JMP(LabelRef("xl_bit"))
-	Label("xl_next")
-	ADDQ(U8(8), w)
-	CMPQ(w, end)
-	JB(LabelRef("xl_word"))
+	JMP(LabelRef("xc_bit"))
+	Label("xc_next")
+	ADDQ(U8(64), blk)
+	ADDQ(U8(4), b)
+	CMPQ(b, end)
+	JBE(LabelRef("xc_block"))
 	SFENCE()
 	VZEROUPPER()
 	RET()
