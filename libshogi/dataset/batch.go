@@ -34,7 +34,9 @@ type Batch struct {
 
 	// dlshogi planes (see InputFeatures): N x Features1Num x 81 and
 	// N x Features2Num x 81, and the label of the recorded move (-1 when
-	// there is none).
+	// there is none). The stream rewrites only the values that change
+	// from batch to batch (see putFloats): read the planes, never write
+	// them (copy them to change them).
 	Features1 []float32
 	Features2 []float32
 	// The compact planes (LayoutPlanesU8, see InputFeaturesU8): N x
