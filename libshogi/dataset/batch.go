@@ -115,7 +115,13 @@ func (b *Batch) alloc(n int, fs FeatureSet, layout Layout, alloc Allocator) {
 	if layout&LayoutPlanes != 0 {
 		a.f1 = makeSlice[float32](alloc, n*Features1Num*81)
 		a.f2 = makeSlice[float32](alloc, n*Features2Num*81)
-		a.f32Lines = make([]floatLines, n) // f1, f2 start zero: no lines
+		// The rows start zero with no lines recorded (see floatLines).
+		// Cleared here even when the allocator zeroes: that also maps
+		// every page now, where a page of lines only rare positions set
+		// would fault on its first write batches later.
+		clear(a.f1)
+		clear(a.f2)
+		a.f32Lines = make([]floatLines, n)
 	}
 	if layout&LayoutPlanesU8 != 0 {
 		a.f1u8 = makeSlice[uint8](alloc, n*Features1Num*81)
