@@ -17,7 +17,7 @@ import (
 // floatBitString is a side's bit string: 15 bits of line offset at most,
 // then the planes (features1, the longer), in whole 512-bit blocks
 // (asm.ExpandBitsChanged reads blocks) and at least a word past the last
-// bit (orBits writes a word's successor).
+// bit (orPlane writes the word after a plane's last).
 type floatBitString [(15 + Features1Num*81 + 64 + 511) / 512 * 8]uint64 // 80 words
 
 // streamFloatBytes: outputs of at least this many bytes are written with
@@ -26,12 +26,14 @@ type floatBitString [(15 + Features1Num*81 + 64 + 511) / 512 * 8]uint64 // 80 wo
 // for them and read each line before writing it.
 const streamFloatBytes = 4 << 20
 
-// orBits sets the bits of v in w from bit off on (v's bits past the
-// string's end land in the zero word after it).
-func orBits(w *floatBitString, off int, v uint64) {
+// orPlane sets the 81 bits of a plane in w from bit off on: squares 0..63
+// in a, 64..80 in b (three words; the last may be the zero word past the
+// string).
+func orPlane(w *floatBitString, off int, a, b uint64) {
 	i, sh := off/64, uint(off%64)
-	w[i] |= v << sh
-	w[i+1] |= v >> (64 - sh) // 0 when sh is 0 (a Go shift by 64)
+	w[i] |= a << sh
+	w[i+1] |= a>>(64-sh) | b<<sh // a>>64 is 0 in Go (sh 0)
+	w[i+2] |= b >> (64 - sh)
 }
 
 // Square bits of a Bitboard's words: squares 0..62 and 63..80.
@@ -75,14 +77,10 @@ func (pb *planeBits) floatBits(w1, w2 *floatBitString, p1, p2 int) {
 		if lo|hi == 0 {
 			continue
 		}
-		off := p1 + 81*p
-		orBits(w1, off, lo&loSquares)
-		orBits(w1, off+63, hi&hiSquares)
+		orPlane(w1, p1+81*p, lo&loSquares|hi<<63, hi&hiSquares>>1)
 	}
 	for m := pb.f2; m != 0; m &= m - 1 {
-		off := p2 + 81*bits.TrailingZeros64(m)
-		orBits(w2, off, ^uint64(0))
-		orBits(w2, off+64, 1<<17-1)
+		orPlane(w2, p2+81*bits.TrailingZeros64(m), ^uint64(0), 1<<17-1)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/libshogi/libshogi/asm"
+	"github.com/libshogi/libshogi/internal/cputime"
 )
 
 // TestPutFloatsEveryOffset: the float32 planes written as bit strings
@@ -164,4 +165,21 @@ func TestStreamPlanesReusedBatches(t *testing.T) {
 	if batches < 10 || rows < 3*len(fx.truths[FormatPSV])-bs {
 		t.Fatalf("%d batches, %d rows", batches, rows)
 	}
+}
+
+// BenchmarkFloatBits: the two bit strings of a position's float32 planes
+// (what putFloats widens), from planes computed beforehand; one op = one
+// position.
+func BenchmarkFloatBits(b *testing.B) {
+	benchData(b)
+	pbs := make([]planeBits, min(len(benchDiags), 4096))
+	for i := range pbs {
+		pbs[i].compute(&benchDiags[i])
+	}
+	var w1, w2 floatBitString
+	cputime.Measure(b, true, func(i int) int {
+		w1, w2 = floatBitString{}, floatBitString{}
+		pbs[i%len(pbs)].floatBits(&w1, &w2, i%16, (i+5)%16)
+		return 1
+	})
 }
