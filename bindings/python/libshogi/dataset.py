@@ -6,7 +6,8 @@ arrays are numpy views of memory the stream owns (no copy): they hold that
 batch until the next batch is taken or the stream is closed. Use them (or
 hand them to the GPU) before asking for the next batch; ``copy=True`` gives
 arrays of your own instead. The float32 planes (features1, features2) are
-read-only: the stream rewrites only the values that change between batches. ``TorchDataset`` wraps the same stream as a
+read-only: the stream rewrites only the values that change between batches.
+``TorchDataset`` wraps the same stream as a
 ``torch.utils.data.IterableDataset`` whose batches are torch tensors sharing
 that memory (``torch.from_numpy``); torch is optional.
 
