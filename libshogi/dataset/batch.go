@@ -34,7 +34,9 @@ type Batch struct {
 
 	// dlshogi planes (see InputFeatures): N x Features1Num x 81 and
 	// N x Features2Num x 81, and the label of the recorded move (-1 when
-	// there is none).
+	// there is none). The stream rewrites only the values that change
+	// from batch to batch (see putFloats): read the planes, never write
+	// them (copy them to change them).
 	Features1 []float32
 	Features2 []float32
 	// The compact planes (LayoutPlanesU8, see InputFeaturesU8): N x
@@ -69,6 +71,7 @@ type batchArrays struct {
 	ply                     []int32
 	move                    []uint16
 	f1, f2                  []float32
+	f32Lines                []floatLines // the lines of f1, f2 rows that hold ones (see putFloats)
 	f1u8, f2u8              []uint8
 	f1bits, f2bits          []uint8
 	label                   []int32
@@ -112,6 +115,13 @@ func (b *Batch) alloc(n int, fs FeatureSet, layout Layout, alloc Allocator) {
 	if layout&LayoutPlanes != 0 {
 		a.f1 = makeSlice[float32](alloc, n*Features1Num*81)
 		a.f2 = makeSlice[float32](alloc, n*Features2Num*81)
+		// The rows start zero with no lines recorded (see floatLines).
+		// Cleared here even when the allocator zeroes: that also maps
+		// every page now, where a page of lines only rare positions set
+		// would fault on its first write batches later.
+		clear(a.f1)
+		clear(a.f2)
+		a.f32Lines = make([]floatLines, n)
 	}
 	if layout&LayoutPlanesU8 != 0 {
 		a.f1u8 = makeSlice[uint8](alloc, n*Features1Num*81)
@@ -189,10 +199,11 @@ func (b *Batch) fillRows(rows []Sample, lo, hi int, fs FeatureSet) {
 		a.stm[i] = uint8(d.Side)
 		a.score[i], a.result[i], a.ply[i], a.move[i] = s.Score, s.Result, int32(d.Ply), s.Move
 		if b.layout&(LayoutPlanes|LayoutPlanesU8|LayoutPlanesBits) != 0 {
+			stream := 4*(len(a.f1)+len(a.f2)) >= streamFloatBytes
 			var pb planeBits // computed once for every form asked for
 			pb.compute(d)
 			if b.layout&LayoutPlanes != 0 {
-				pb.putFloats(a.f1[i*Features1Num*81:(i+1)*Features1Num*81], a.f2[i*Features2Num*81:(i+1)*Features2Num*81])
+				pb.putFloats(a.f1[i*Features1Num*81:(i+1)*Features1Num*81], a.f2[i*Features2Num*81:(i+1)*Features2Num*81], stream, &a.f32Lines[i])
 			}
 			if b.layout&LayoutPlanesU8 != 0 {
 				pb.putU8(a.f1u8[i*Features1Num*81:(i+1)*Features1Num*81], a.f2u8[i*Features2Num:(i+1)*Features2Num])

@@ -42,7 +42,7 @@ const (
 func InputFeatures(d *record.Diagram, f1, f2 []float32) bool {
 	var pb planeBits
 	check := pb.compute(d)
-	pb.putFloats(f1, f2)
+	pb.putFloats(f1, f2, false, nil)
 	return check
 }
 

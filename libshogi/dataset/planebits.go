@@ -52,10 +52,14 @@ func (pb *planeBits) compute(d *record.Diagram) bool {
 	// per piece code, and the occupancy.
 	var byCode [board.NumPieces]board.Bitboard
 	var occ board.Bitboard
-	var buf [88]byte // the board and 7 empty squares, a whole number of words
-	copy(buf[:], (*[board.NumSquares]byte)(unsafe.Pointer(&d.Squares))[:])
-	for base := 0; base < len(buf); base += 8 {
-		w := binary.LittleEndian.Uint64(buf[base:])
+	sq := (*[board.NumSquares]byte)(unsafe.Pointer(&d.Squares))
+	for base := 0; base < board.NumSquares; base += 8 {
+		// Read in place, 8 squares a load (square 80 alone): a copy to
+		// a padded buffer cost a store-forwarding stall per word.
+		w := uint64(sq[80])
+		if base < 80 {
+			w = binary.LittleEndian.Uint64(sq[base : base+8])
+		}
 		for m := occupiedBytes(w); m != 0; m &= m - 1 {
 			j := bits.TrailingZeros64(m)
 			sb := board.SquareBB(board.Square(o + g*(base+j/8)))
@@ -68,7 +72,8 @@ func (pb *planeBits) compute(d *record.Diagram) bool {
 	// plane the union of its pieces' attacks, and each attack set promotes
 	// the squares it shares with the lower count planes (all in registers
 	// through a side; stepping and sliding types in their own loops).
-	pb.f1 = [Features1Num]board.Bitboard{}
+	// Every plane is assigned below (14 types, their attacks and the three
+	// counts a side): no clearing first.
 	for side := board.Black; side <= board.White; side++ {
 		pl := (*[Features1PerSide]board.Bitboard)(pb.f1[int(side)*Features1PerSide:])
 		var c0, c1, c2 board.Bitboard
@@ -115,17 +120,6 @@ func (pb *planeBits) compute(d *record.Diagram) bool {
 	}
 	pb.f2 = f2
 	return check
-}
-
-// putFloats writes the planes as float32 (InputFeatures).
-func (pb *planeBits) putFloats(f1, f2 []float32) {
-	var runs [Features2Num][2]uint64 // features2 plane p: 81 copies of its bit
-	for p := range runs {
-		m := -(pb.f2 >> p & 1)
-		runs[p] = [2]uint64{m, m}
-	}
-	asm.ExpandPlanes81(f1[:Features1Num*81], pb.words())
-	asm.ExpandPlanes81(f2[:Features2Num*81], runs[:])
 }
 
 // putU8 writes the planes as bytes, features2 one a plane (InputFeaturesU8).

@@ -16,13 +16,14 @@ import (
 // computed on all CPUs.
 func RecordPlanes(recs []byte, format Format, f1, f2 []float32, labels []int32) (bad int, first error) {
 	const w1, w2 = Features1Num * 81, Features2Num * 81
+	stream := 4*(len(f1)+len(f2)) >= streamFloatBytes // a large output (see putFloats)
 	return recordRows(recs, format, len(f1)/w1, len(f2)/w2, labels, func(i int, pb *planeBits) {
 		if pb == nil {
 			clear(f1[i*w1 : (i+1)*w1])
 			clear(f2[i*w2 : (i+1)*w2])
 			return
 		}
-		pb.putFloats(f1[i*w1:(i+1)*w1], f2[i*w2:(i+1)*w2])
+		pb.putFloats(f1[i*w1:(i+1)*w1], f2[i*w2:(i+1)*w2], stream, nil)
 	})
 }
 

@@ -5,7 +5,9 @@ from PackedSfenValue ``.bin``, hcpe and hcpe3 files, for a training loop.
 arrays are numpy views of memory the stream owns (no copy): they hold that
 batch until the next batch is taken or the stream is closed. Use them (or
 hand them to the GPU) before asking for the next batch; ``copy=True`` gives
-arrays of your own instead. ``TorchDataset`` wraps the same stream as a
+arrays of your own instead. The float32 planes (features1, features2) are
+read-only: the stream rewrites only the values that change between batches.
+``TorchDataset`` wraps the same stream as a
 ``torch.utils.data.IterableDataset`` whose batches are torch tensors sharing
 that memory (``torch.from_numpy``); torch is optional.
 
@@ -30,6 +32,7 @@ max_abs_score, min_ply, skip_fraction.
 
 import ctypes
 import os
+import warnings
 
 from . import _lib
 from ._lib import F
@@ -178,6 +181,13 @@ class Batch(object):
         self.move16 = _view(np, s.move16, (n,), copy)
         self.features1 = _view(np, s.features1, (n, DLSHOGI_FEATURES1_NUM, 9, 9), copy)
         self.features2 = _view(np, s.features2, (n, DLSHOGI_FEATURES2_NUM, 9, 9), copy)
+        if not copy:
+            # The stream rewrites only the plane values that change from
+            # batch to batch: a write into its memory would corrupt later
+            # batches, so the views are read-only (copy=True to write).
+            for a in (self.features1, self.features2):
+                if a is not None:
+                    a.flags.writeable = False
         self.move_label = _view(np, s.move_label, (n,), copy)
         self.policy_offsets = _view(np, s.policy_offsets, (n + 1,), copy)
         self.policy_label = _view(np, s.policy_label, (int(s.n_policy),), copy)
@@ -200,14 +210,19 @@ class Batch(object):
     def torch(self):
         """The filled arrays as torch tensors sharing their memory (a dict).
         move16 is the exception: torch has no uint16 (before 2.3), so it
-        becomes an int32 copy (n values)."""
+        becomes an int32 copy (n values). features1 and features2 are
+        read-only like their arrays (writing them is undefined)."""
         import torch
 
         out = {}
         for k, v in self.arrays().items():
             if v.dtype.kind == "u" and v.dtype.itemsize == 2:
                 v = v.astype("int32")
-            out[k] = torch.from_numpy(v)
+            with warnings.catch_warnings():
+                # The read-only planes (see __init__): torch warns that
+                # writing the tensor is undefined, which is the rule here.
+                warnings.simplefilter("ignore", UserWarning)
+                out[k] = torch.from_numpy(v)
         return out
 
 
