@@ -119,7 +119,9 @@ namespace LibShogi
 
         /// <summary>The features1 planes where the stream holds them, for
         /// unsafe code or a native hand-off without a copy (IntPtr.Zero
-        /// when not filled); valid only until the next batch.</summary>
+        /// when not filled); valid only until the next batch. Read only: the
+        /// stream rewrites only the values that change from one batch to
+        /// the next, so a write here would reach later batches.</summary>
         public IntPtr Features1Pointer { get { return b.Features1; } }
 
         private static int[] Ints(IntPtr p, int n)
