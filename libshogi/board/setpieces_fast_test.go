@@ -93,3 +93,47 @@ func TestGather8(t *testing.T) {
 		}
 	}
 }
+
+// TestTwoInAFile holds the fill along the files to a count per file, on
+// random sets (sparse and dense) and on every pair of squares.
+func TestTwoInAFile(t *testing.T) {
+	byCount := func(b Bitboard) bool {
+		var n [10]int
+		for s := Square(0); s < NumSquares; s++ {
+			if b.Has(s) {
+				if n[s.File()]++; n[s.File()] == 2 {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for a := Square(0); a < NumSquares; a++ {
+		for b := Square(0); b < NumSquares; b++ {
+			bb := SquareBB(a).Or(SquareBB(b))
+			if got, want := twoInAFile(bb), byCount(bb); got != want {
+				t.Fatalf("%s %s: twoInAFile %v, count %v", a, b, got, want)
+			}
+		}
+	}
+	rng := rand.New(rand.NewSource(5))
+	seen := [2]int{}
+	for i := 0; i < 20000; i++ {
+		var b Bitboard
+		for k := rng.Intn(12); k > 0; k-- {
+			b.Set(Square(rng.Intn(NumSquares)))
+		}
+		want := byCount(b)
+		if got := twoInAFile(b); got != want {
+			t.Fatalf("%v: twoInAFile %v, count %v", b, got, want)
+		}
+		if want {
+			seen[1]++
+		} else {
+			seen[0]++
+		}
+	}
+	if seen[0] < 1000 || seen[1] < 1000 {
+		t.Fatalf("unbalanced cases: %v", seen)
+	}
+}
