@@ -103,16 +103,32 @@ func (p *Position) setPiecesFast(squares *[NumSquares]Piece, hands [2]Hand, side
 	}
 	q.hands = hands
 	them := side.Opp()
-	if q.Attacked(side, q.kingSq[them], q.occupied) {
+	if q.mayAttack(side, q.kingSq[them]) && q.Attacked(side, q.kingSq[them], q.occupied) {
 		return false
+	}
+	var checkers Bitboard
+	if q.mayAttack(them, q.kingSq[side]) {
+		checkers = q.computeCheckers()
 	}
 	// The key is left to the first DoMove (keyPending).
 	states, lists := p.states[:0], p.perftLists
 	*p = q
-	p.states = append(states, stateInfo{checkers: p.computeCheckers()})
+	p.states = append(states, stateInfo{checkers: checkers})
 	p.keyPending = true
 	p.perftLists = lists
 	return true
+}
+
+// mayAttack is false when no piece of c can attack s whatever stands
+// between: none on a step or knight square next to s, no slider on a line
+// through s. Around a king in a record that is the usual answer, and it
+// is a few ANDs where Attacked and AttackersTo look up every piece type.
+func (p *Position) mayAttack(c Color, s Square) bool {
+	o, own := c.Opp(), p.byColor[c]
+	near := stepAttacks[o][King][s].Or(stepAttacks[o][Knight][s])
+	rooks := p.byType[Rook].Or(p.byType[Dragon]).Or(p.byType[Lance])
+	bishops := p.byType[Bishop].Or(p.byType[Horse])
+	return near.Or(rookEmpty[s].And(rooks)).Or(bishopEmpty[s].And(bishops)).Intersects(own)
 }
 
 // handFields is every bit of the seven count fields of a Hand.

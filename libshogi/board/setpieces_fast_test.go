@@ -137,3 +137,37 @@ func TestTwoInAFile(t *testing.T) {
 		t.Fatalf("unbalanced cases: %v", seen)
 	}
 }
+
+// TestMayAttack: the filter never hides an attack (Attacked on every
+// square of positions of random games, both colours), and it does filter.
+func TestMayAttack(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	filtered, attacked := 0, 0
+	for game := 0; game < 30; game++ {
+		p := NewPosition()
+		for ply := 0; ply < 150; ply++ {
+			for c := Black; c <= White; c++ {
+				for s := Square(0); s < NumSquares; s++ {
+					may := p.mayAttack(c, s)
+					if p.Attacked(c, s, p.Occupied()) {
+						attacked++
+						if !may {
+							t.Fatalf("%s: %s attacks %s, mayAttack says no", p.SFEN(), c, s)
+						}
+					} else if !may {
+						filtered++
+					}
+				}
+			}
+			var ml MoveList
+			p.GenerateLegal(&ml)
+			if ml.N == 0 {
+				break
+			}
+			p.DoMove(ml.Moves[rng.Intn(ml.N)])
+		}
+	}
+	if filtered == 0 || attacked == 0 {
+		t.Fatalf("filtered %d, attacked %d", filtered, attacked)
+	}
+}
