@@ -778,6 +778,13 @@ static int record_get(PyObject *o, int writable, Py_ssize_t whole, record_arg *r
             return 0;
         }
     }
+    if (!writable && PyBytes_CheckExact(o)) { /* bytes: no buffer view to make and release */
+        Py_ssize_t n = PyBytes_Size(o);
+        if (n == 32 || n == whole) {
+            r->p = PyBytes_AsString(o);
+            return r->p ? 0 : -1;
+        }
+    }
     if (PyObject_GetBuffer(o, &r->view, writable ? PyBUF_WRITABLE : PyBUF_SIMPLE) < 0) {
         /* numpy refuses a non-contiguous array with ValueError; the ctypes
          * path reports every unusable object as TypeError */
