@@ -59,16 +59,8 @@ func (p *Position) setPiecesFast(squares *[NumSquares]Piece, hands [2]Hand, side
 	q.occupied = pt
 	q.byColor[White] = white
 	q.byColor[Black] = pt.AndNot(white)
-	tlo := splitTypes(pt.lo, b3, b2, b1, b0)
-	thi := splitTypes(pt.hi, h3, h2, h1, h0)
-	if tlo[15]|thi[15] != 0 { // type 15: not a piece
-		return false
-	}
-	q.byType = [NumPieceTypes]Bitboard{
-		{tlo[0], thi[0]}, {tlo[1], thi[1]}, {tlo[2], thi[2]}, {tlo[3], thi[3]},
-		{tlo[4], thi[4]}, {tlo[5], thi[5]}, {tlo[6], thi[6]}, {tlo[7], thi[7]},
-		{tlo[8], thi[8]}, {tlo[9], thi[9]}, {tlo[10], thi[10]}, {tlo[11], thi[11]},
-		{tlo[12], thi[12]}, {tlo[13], thi[13]}, {tlo[14], thi[14]},
+	if splitTypes(&q.byType, pt, Bitboard{b3, h3}, Bitboard{b2, h2}, Bitboard{b1, h1}, Bitboard{b0, h0}) {
+		return false // type 15: not a piece
 	}
 	kings := q.byType[King]
 	bk, wk := kings.And(q.byColor[Black]), kings.And(q.byColor[White])
@@ -167,18 +159,19 @@ var filesFrom = func() (f [9]Bitboard) {
 }()
 
 // splitTypes splits the squares x by bit 3 of their codes (planes b3), then
-// 2, 1, 0: t[i] holds the squares of x whose code bits 3..0 are i, that is
-// of piece type i. Written out: thirty ANDs in registers.
-func splitTypes(x, b3, b2, b1, b0 uint64) (t [16]uint64) {
-	h0, h1 := x&^b3, x&b3
-	q0, q1, q2, q3 := h0&^b2, h0&b2, h1&^b2, h1&b2
-	e0, e1, e2, e3 := q0&^b1, q0&b1, q1&^b1, q1&b1
-	e4, e5, e6, e7 := q2&^b1, q2&b1, q3&^b1, q3&b1
-	t[0], t[1], t[2], t[3] = e0&^b0, e0&b0, e1&^b0, e1&b0
-	t[4], t[5], t[6], t[7] = e2&^b0, e2&b0, e3&^b0, e3&b0
-	t[8], t[9], t[10], t[11] = e4&^b0, e4&b0, e5&^b0, e5&b0
-	t[12], t[13], t[14], t[15] = e6&^b0, e6&b0, e7&^b0, e7&b0
-	return
+// 2, 1, 0: t[i] gets the squares of x whose code bits 3..0 are i, that is
+// of piece type i; it reports whether some square has type 15 (not a
+// piece). Written out: thirty ANDs a word, stored straight into t.
+func splitTypes(t *[NumPieceTypes]Bitboard, x, b3, b2, b1, b0 Bitboard) (type15 bool) {
+	h0, h1 := x.AndNot(b3), x.And(b3)
+	q0, q1, q2, q3 := h0.AndNot(b2), h0.And(b2), h1.AndNot(b2), h1.And(b2)
+	e0, e1, e2, e3 := q0.AndNot(b1), q0.And(b1), q1.AndNot(b1), q1.And(b1)
+	e4, e5, e6, e7 := q2.AndNot(b1), q2.And(b1), q3.AndNot(b1), q3.And(b1)
+	t[0], t[1], t[2], t[3] = e0.AndNot(b0), e0.And(b0), e1.AndNot(b0), e1.And(b0)
+	t[4], t[5], t[6], t[7] = e2.AndNot(b0), e2.And(b0), e3.AndNot(b0), e3.And(b0)
+	t[8], t[9], t[10], t[11] = e4.AndNot(b0), e4.And(b0), e5.AndNot(b0), e5.And(b0)
+	t[12], t[13], t[14] = e6.AndNot(b0), e6.And(b0), e7.AndNot(b0)
+	return e7.Intersects(b0)
 }
 
 // gather8 returns bit 0 of each of the eight bytes of x as an 8-bit
