@@ -162,7 +162,7 @@ func (p *Position) generate(ml *MoveList, capt, quiet, useless bool) {
 		kpc := NewPiece(us, King)
 		for targets.NonZero() {
 			to := targets.Pop()
-			if !p.Attacked(them, to, occNoKing) {
+			if !p.mayAttack(them, to) || !p.Attacked(them, to, occNoKing) { // the filter first: most king squares are out of reach
 				ml.add(Move(to) | Move(ksq)<<7 | Move(kpc)<<16)
 			}
 		}

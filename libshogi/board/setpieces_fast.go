@@ -111,18 +111,6 @@ func (p *Position) setPiecesFast(squares *[NumSquares]Piece, hands [2]Hand, side
 	return true
 }
 
-// mayAttack is false when no piece of c can attack s whatever stands
-// between: none on a step or knight square next to s, no slider on a line
-// through s. Around a king in a record that is the usual answer, and it
-// is a few ANDs where Attacked and AttackersTo look up every piece type.
-func (p *Position) mayAttack(c Color, s Square) bool {
-	o, own := c.Opp(), p.byColor[c]
-	near := stepAttacks[o][King][s].Or(stepAttacks[o][Knight][s])
-	rooks := p.byType[Rook].Or(p.byType[Dragon]).Or(p.byType[Lance])
-	bishops := p.byType[Bishop].Or(p.byType[Horse])
-	return near.Or(rookEmpty[s].And(rooks)).Or(bishopEmpty[s].And(bishops)).Intersects(own)
-}
-
 // handFields is every bit of the seven count fields of a Hand.
 var handFields = func() (m uint32) {
 	for pt := Pawn; pt <= Gold; pt++ {
