@@ -162,7 +162,7 @@ func (p *Position) generate(ml *MoveList, capt, quiet, useless bool) {
 		kpc := NewPiece(us, King)
 		for targets.NonZero() {
 			to := targets.Pop()
-			if !p.Attacked(them, to, occNoKing) {
+			if !p.mayAttack(them, to) || !p.Attacked(them, to, occNoKing) { // the filter first: most king squares are out of reach
 				ml.add(Move(to) | Move(ksq)<<7 | Move(kpc)<<16)
 			}
 		}
@@ -186,16 +186,28 @@ func (p *Position) generate(ml *MoveList, capt, quiet, useless bool) {
 	zone := promoZone[us]
 	pawnMask := target.AndNot(p.byColor[us])
 	pawn := NewPiece(us, Pawn)
-	for pieces := p.PiecesOf(us, Pawn); pieces.NonZero(); {
-		from := pieces.Pop()
-		att := stepAttacks[us][Pawn][from].And(pawnMask)
-		if pinned.Has(from) {
-			att = att.And(lineBB[ksq][from])
+	// Every pawn's step at once (a shift), less the steps of pinned pawns
+	// off their line; the targets in square order are the pawns in square
+	// order, as one pawn at a time listed them.
+	pawns := p.PiecesOf(us, Pawn)
+	pushes := pawnSteps(pawns, us).And(pawnMask)
+	for pp := pawns.And(pinned); pp.NonZero(); {
+		from := pp.Pop()
+		to := from - 1
+		if us == White {
+			to = from + 1
 		}
-		if att.IsZero() {
-			continue
+		if !lineBB[ksq][from].Has(to) {
+			pushes = pushes.AndNot(squareBB[to])
 		}
-		to := att.First()
+	}
+	back := Square(1) // from = to + back
+	if us == White {
+		back = -1
+	}
+	for pushes.NonZero() {
+		to := pushes.Pop()
+		from := to + back
 		capture := enemy.Has(to)
 		if !zone.Has(to) {
 			if (capt && capture) || (quiet && !capture) {
@@ -269,6 +281,19 @@ func (p *Position) generate(ml *MoveList, capt, quiet, useless bool) {
 	if quiet {
 		p.generateDrops(ml, us, dropTarget)
 	}
+}
+
+// pawnSteps is the square in front of each of us's pawns in b (towards
+// the opponent: a square index down for black, up for white). A file's
+// ranks are consecutive bits of one word, and a pawn on its last rank
+// (only where dead pieces are allowed) has no step, so none leaves its
+// file; square 62/63 is where the two words meet.
+func pawnSteps(b Bitboard, us Color) Bitboard {
+	b = b.AndNot(lastRank[us])
+	if us == Black {
+		return Bitboard{b.lo>>1 | (b.hi&1)<<62, b.hi >> 1}
+	}
+	return Bitboard{b.lo << 1 & (1<<63 - 1), b.hi<<1 | b.lo>>62&1}
 }
 
 func (p *Position) generateDrops(ml *MoveList, us Color, target Bitboard) {

@@ -172,6 +172,19 @@ func (p *Position) AttackersTo(c Color, s Square, occ Bitboard) Bitboard {
 	return b.And(own)
 }
 
+// mayAttack is false when no piece of c can attack s whatever stands
+// between: none on a step or knight square next to s, no slider on a line
+// through s. Around a king that is the usual answer (a record's kings, the
+// squares a king may move to), and it is a few ANDs where Attacked and
+// AttackersTo look up every piece type.
+func (p *Position) mayAttack(c Color, s Square) bool {
+	o, own := c.Opp(), p.byColor[c]
+	near := stepAttacks[o][King][s].Or(stepAttacks[o][Knight][s])
+	rooks := p.byType[Rook].Or(p.byType[Dragon]).Or(p.byType[Lance])
+	bishops := p.byType[Bishop].Or(p.byType[Horse])
+	return near.Or(rookEmpty[s].And(rooks)).Or(bishopEmpty[s].And(bishops)).Intersects(own)
+}
+
 // Attacked reports whether c attacks s with occupancy occ. It tests the
 // cheap step attackers first and returns at the first hit.
 func (p *Position) Attacked(c Color, s Square, occ Bitboard) bool {

@@ -2,7 +2,6 @@ package board
 
 import (
 	"encoding/binary"
-	"math/bits"
 	"unsafe"
 )
 
@@ -11,62 +10,57 @@ import (
 // square: the squares are read eight at a time and each of the five bits
 // of the piece codes becomes a bit plane (a multiply gathers one bit of
 // eight bytes), from which every bitboard is a few ANDs; the checks are
-// then bitboard tests. It returns false, with p unchanged, whenever
-// anything is unusual, and SetPieces then runs the square-by-square checks
-// for the exact error (TestSetPiecesFastMatchesChecked holds the two to the
-// same positions).
+// then bitboard tests (nifu by a fill along the files, the piece counts by
+// population counts and the hands' fields). It returns false, with p
+// unchanged, whenever anything is unusual, and SetPieces then runs the
+// square-by-square checks for the exact error
+// (TestSetPiecesFastMatchesChecked holds the two to the same positions).
+// It runs once per record of a training set decoded one record at a time
+// (set_hcp): the planes are scalars, which stay in registers, and the
+// checks are written out without loops.
 func (p *Position) setPiecesFast(squares *[NumSquares]Piece, hands [2]Hand, side Color, ply int) bool {
 	if side > White || ply < 1 || ply > 1_000_000 {
 		return false
 	}
 	raw := unsafe.Slice((*byte)(unsafe.Pointer(&squares[0])), NumSquares)
-	// planes[j] holds bit j of every square's code: lo (squares 0-62), hi.
-	var planes [5]Bitboard
-	var lo, hi [5]uint64
-	var high uint64          // bits 5-7 of any code: not a piece
-	for w := 0; w < 8; w++ { // squares 0-63 (63 is moved to hi below)
-		x := binary.LittleEndian.Uint64(raw[8*w:])
+	// bj holds bit j of every square's code: squares 0-63 (8 per word),
+	// then squares 64-80 in hj.
+	var b0, b1, b2, b3, b4, high uint64 // high: bits 5-7 of any code (not a piece)
+	for w := uint(0); w < 64; w += 8 {
+		x := binary.LittleEndian.Uint64(raw[w:])
 		high |= x
-		lo[0] |= gather8(x) << (8 * w)
-		lo[1] |= gather8(x>>1) << (8 * w)
-		lo[2] |= gather8(x>>2) << (8 * w)
-		lo[3] |= gather8(x>>3) << (8 * w)
-		lo[4] |= gather8(x>>4) << (8 * w)
+		b0 |= gather8(x) << w
+		b1 |= gather8(x>>1) << w
+		b2 |= gather8(x>>2) << w
+		b3 |= gather8(x>>3) << w
+		b4 |= gather8(x>>4) << w
 	}
-	for w := 8; w < 10; w++ { // squares 64-79
-		x := binary.LittleEndian.Uint64(raw[8*w:])
-		high |= x
-		hi[0] |= gather8(x) << (8*w - 63)
-		hi[1] |= gather8(x>>1) << (8*w - 63)
-		hi[2] |= gather8(x>>2) << (8*w - 63)
-		hi[3] |= gather8(x>>3) << (8*w - 63)
-		hi[4] |= gather8(x>>4) << (8*w - 63)
-	}
-	last := uint64(raw[80])
-	high |= last
-	for j := range planes {
-		planes[j] = Bitboard{lo[j] &^ (1 << 63), hi[j] | lo[j]>>63 | (last>>j&1)<<(80-63)}
-	}
+	x8, x9, last := binary.LittleEndian.Uint64(raw[64:]), binary.LittleEndian.Uint64(raw[72:]), uint64(raw[80])
+	high |= x8 | x9 | last
 	if high&0xe0e0e0e0e0e0e0e0 != 0 {
 		return false
 	}
+	// squares 63-80 in the hi words' bits 0-17
+	h0 := b0>>63 | gather8(x8)<<1 | gather8(x9)<<9 | (last&1)<<17
+	h1 := b1>>63 | gather8(x8>>1)<<1 | gather8(x9>>1)<<9 | (last>>1&1)<<17
+	h2 := b2>>63 | gather8(x8>>2)<<1 | gather8(x9>>2)<<9 | (last>>2&1)<<17
+	h3 := b3>>63 | gather8(x8>>3)<<1 | gather8(x9>>3)<<9 | (last>>3&1)<<17
+	h4 := b4>>63 | gather8(x8>>4)<<1 | gather8(x9>>4)<<9 | (last>>4&1)<<17
+	const lo63 = 1<<63 - 1
+	b0, b1, b2, b3, b4 = b0&lo63, b1&lo63, b2&lo63, b3&lo63, b4&lo63
 	var q Position
 	q.side, q.startPly = side, ply
 	q.board = *squares
-	pt := planes[0].Or(planes[1]).Or(planes[2]).Or(planes[3]) // a piece type is present
-	q.occupied = pt.Or(planes[4])
-	q.byColor[White] = planes[4]
-	q.byColor[Black] = pt.AndNot(planes[4])
-	if q.occupied != pt { // the colour bit without a type: code 16
+	pt := Bitboard{b0 | b1 | b2 | b3, h0 | h1 | h2 | h3} // a piece type is present
+	white := Bitboard{b4, h4}
+	if white.AndNot(pt).NonZero() { // the colour bit without a type: code 16
 		return false
 	}
-	tlo := splitTypes(pt.lo, planes[3].lo, planes[2].lo, planes[1].lo, planes[0].lo)
-	thi := splitTypes(pt.hi, planes[3].hi, planes[2].hi, planes[1].hi, planes[0].hi)
-	if tlo[15]|thi[15] != 0 { // type 15: not a piece
-		return false
-	}
-	for t := Pawn; t < NumPieceTypes; t++ {
-		q.byType[t] = Bitboard{tlo[t], thi[t]}
+	q.occupied = pt
+	q.byColor[White] = white
+	q.byColor[Black] = pt.AndNot(white)
+	if splitTypes(&q.byType, pt, Bitboard{b3, h3}, Bitboard{b2, h2}, Bitboard{b1, h1}, Bitboard{b0, h0}) {
+		return false // type 15: not a piece
 	}
 	kings := q.byType[King]
 	bk, wk := kings.And(q.byColor[Black]), kings.And(q.byColor[White])
@@ -74,64 +68,98 @@ func (p *Position) setPiecesFast(squares *[NumSquares]Piece, hands [2]Hand, side
 		return false
 	}
 	q.kingSq = [2]Square{bk.First(), wk.First()}
-	for c := Black; c <= White; c++ {
-		us := q.byColor[c]
-		// Dead pieces: pawns and lances on the last rank, knights on the last two.
-		if q.byType[Pawn].Or(q.byType[Lance]).And(us).Intersects(deadZone[c][0]) ||
-			q.byType[Knight].And(us).Intersects(deadZone[c][1]) {
-			return false
-		}
-		// Nifu: files are 9-bit groups, 1-7 in lo and 8-9 in hi.
-		pawns := q.byType[Pawn].And(us)
-		var twice int
-		for f := 0; f < 7; f++ {
-			twice |= bits.OnesCount64(pawns.lo>>(9*f)&0x1ff) >> 1
-		}
-		twice |= bits.OnesCount64(pawns.hi&0x1ff)>>1 | bits.OnesCount64(pawns.hi>>9)>>1
-		if twice != 0 {
-			return false
-		}
-		h := hands[c]
-		if h.Set(Pawn, 0).Set(Lance, 0).Set(Knight, 0).Set(Silver, 0).Set(Bishop, 0).Set(Rook, 0).Set(Gold, 0) != 0 {
-			return false
-		}
+	// Dead pieces: pawns and lances on the last rank, knights on the last two.
+	pl, kn := q.byType[Pawn].Or(q.byType[Lance]), q.byType[Knight]
+	wpawns := q.byType[Pawn].And(white)
+	if pl.AndNot(white).Intersects(deadZone[Black][0]) || kn.AndNot(white).Intersects(deadZone[Black][1]) ||
+		pl.And(white).Intersects(deadZone[White][0]) || kn.And(white).Intersects(deadZone[White][1]) ||
+		twoInAFile(q.byType[Pawn].AndNot(white)) || twoInAFile(wpawns) {
+		return false
 	}
-	for t := Pawn; t <= Gold; t++ {
-		n := q.byType[t].Count() + hands[Black].Count(t) + hands[White].Count(t)
-		if t != Gold {
-			n += q.byType[t.Promoted()].Count()
-		}
-		if n > MaxInHand[t] {
-			return false
-		}
+	hb, hw := uint32(hands[Black]), uint32(hands[White])
+	if (hb|hw)&^handFields != 0 {
+		return false
+	}
+	// At most MaxInHand of each type on the board (either side, promoted
+	// or not) and in the two hands together; every hand field is at least
+	// as wide as its type's count.
+	bt := &q.byType
+	if bt[Pawn].Or(bt[ProPawn]).Count()+int(hb&0x1f+hw&0x1f) > MaxInHand[Pawn] ||
+		bt[Lance].Or(bt[ProLance]).Count()+int(hb>>8&7+hw>>8&7) > MaxInHand[Lance] ||
+		bt[Knight].Or(bt[ProKnight]).Count()+int(hb>>12&7+hw>>12&7) > MaxInHand[Knight] ||
+		bt[Silver].Or(bt[ProSilver]).Count()+int(hb>>16&7+hw>>16&7) > MaxInHand[Silver] ||
+		bt[Gold].Count()+int(hb>>20&7+hw>>20&7) > MaxInHand[Gold] ||
+		bt[Bishop].Or(bt[Horse]).Count()+int(hb>>24&3+hw>>24&3) > MaxInHand[Bishop] ||
+		bt[Rook].Or(bt[Dragon]).Count()+int(hb>>28&3+hw>>28&3) > MaxInHand[Rook] {
+		return false
 	}
 	q.hands = hands
 	them := side.Opp()
-	if q.Attacked(side, q.kingSq[them], q.occupied) {
+	if q.mayAttack(side, q.kingSq[them]) && q.Attacked(side, q.kingSq[them], q.occupied) {
 		return false
+	}
+	var checkers Bitboard
+	if q.mayAttack(them, q.kingSq[side]) {
+		checkers = q.computeCheckers()
 	}
 	// The key is left to the first DoMove (keyPending).
 	states, lists := p.states[:0], p.perftLists
 	*p = q
-	p.states = append(states, stateInfo{checkers: p.computeCheckers()})
+	p.states = append(states, stateInfo{checkers: checkers})
 	p.keyPending = true
 	p.perftLists = lists
 	return true
 }
 
-// splitTypes splits the squares x by bit 3 of their codes (planes b3), then
-// 2, 1, 0: t[i] holds the squares of x whose code bits 3..0 are i, that is
-// of piece type i. Written out: thirty ANDs in registers.
-func splitTypes(x, b3, b2, b1, b0 uint64) (t [16]uint64) {
-	h0, h1 := x&^b3, x&b3
-	q0, q1, q2, q3 := h0&^b2, h0&b2, h1&^b2, h1&b2
-	e0, e1, e2, e3 := q0&^b1, q0&b1, q1&^b1, q1&b1
-	e4, e5, e6, e7 := q2&^b1, q2&b1, q3&^b1, q3&b1
-	t[0], t[1], t[2], t[3] = e0&^b0, e0&b0, e1&^b0, e1&b0
-	t[4], t[5], t[6], t[7] = e2&^b0, e2&b0, e3&^b0, e3&b0
-	t[8], t[9], t[10], t[11] = e4&^b0, e4&b0, e5&^b0, e5&b0
-	t[12], t[13], t[14], t[15] = e6&^b0, e6&b0, e7&^b0, e7&b0
+// handFields is every bit of the seven count fields of a Hand.
+var handFields = func() (m uint32) {
+	for pt := Pawn; pt <= Gold; pt++ {
+		m |= handMask[pt] << handShift[pt]
+	}
 	return
+}()
+
+// twoInAFile reports whether two squares of b share a file (nifu, for a
+// side's unpromoted pawns): the squares below each of them in its file
+// are filled in (files are 9-bit groups of each word, rank a lowest; a
+// shift by k stays within a file where filesFrom[k] says) and met again.
+func twoInAFile(b Bitboard) bool {
+	lo := b.lo << 1 & filesFrom[1].lo
+	hi := b.hi << 1 & filesFrom[1].hi
+	lo |= lo << 1 & filesFrom[1].lo
+	hi |= hi << 1 & filesFrom[1].hi
+	lo |= lo << 2 & filesFrom[2].lo
+	hi |= hi << 2 & filesFrom[2].hi
+	lo |= lo << 4 & filesFrom[4].lo
+	hi |= hi << 4 & filesFrom[4].hi
+	return lo&b.lo|hi&b.hi != 0
+}
+
+// filesFrom[k] is every square k or more ranks from rank a (where a square
+// k ranks above stays in the same file).
+var filesFrom = func() (f [9]Bitboard) {
+	for s := Square(0); s < NumSquares; s++ {
+		for k := 0; k <= s.Rank()-1; k++ {
+			f[k].Set(s)
+		}
+	}
+	return
+}()
+
+// splitTypes splits the squares x by bit 3 of their codes (planes b3), then
+// 2, 1, 0: t[i] gets the squares of x whose code bits 3..0 are i, that is
+// of piece type i; it reports whether some square has type 15 (not a
+// piece). Written out: thirty ANDs a word, stored straight into t.
+func splitTypes(t *[NumPieceTypes]Bitboard, x, b3, b2, b1, b0 Bitboard) (type15 bool) {
+	h0, h1 := x.AndNot(b3), x.And(b3)
+	q0, q1, q2, q3 := h0.AndNot(b2), h0.And(b2), h1.AndNot(b2), h1.And(b2)
+	e0, e1, e2, e3 := q0.AndNot(b1), q0.And(b1), q1.AndNot(b1), q1.And(b1)
+	e4, e5, e6, e7 := q2.AndNot(b1), q2.And(b1), q3.AndNot(b1), q3.And(b1)
+	t[0], t[1], t[2], t[3] = e0.AndNot(b0), e0.And(b0), e1.AndNot(b0), e1.And(b0)
+	t[4], t[5], t[6], t[7] = e2.AndNot(b0), e2.And(b0), e3.AndNot(b0), e3.And(b0)
+	t[8], t[9], t[10], t[11] = e4.AndNot(b0), e4.And(b0), e5.AndNot(b0), e5.And(b0)
+	t[12], t[13], t[14] = e6.AndNot(b0), e6.And(b0), e7.AndNot(b0)
+	return e7.Intersects(b0)
 }
 
 // gather8 returns bit 0 of each of the eight bytes of x as an 8-bit

@@ -93,3 +93,81 @@ func TestGather8(t *testing.T) {
 		}
 	}
 }
+
+// TestTwoInAFile holds the fill along the files to a count per file, on
+// random sets (sparse and dense) and on every pair of squares.
+func TestTwoInAFile(t *testing.T) {
+	byCount := func(b Bitboard) bool {
+		var n [10]int
+		for s := Square(0); s < NumSquares; s++ {
+			if b.Has(s) {
+				if n[s.File()]++; n[s.File()] == 2 {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for a := Square(0); a < NumSquares; a++ {
+		for b := Square(0); b < NumSquares; b++ {
+			bb := SquareBB(a).Or(SquareBB(b))
+			if got, want := twoInAFile(bb), byCount(bb); got != want {
+				t.Fatalf("%s %s: twoInAFile %v, count %v", a, b, got, want)
+			}
+		}
+	}
+	rng := rand.New(rand.NewSource(5))
+	seen := [2]int{}
+	for i := 0; i < 20000; i++ {
+		var b Bitboard
+		for k := rng.Intn(12); k > 0; k-- {
+			b.Set(Square(rng.Intn(NumSquares)))
+		}
+		want := byCount(b)
+		if got := twoInAFile(b); got != want {
+			t.Fatalf("%v: twoInAFile %v, count %v", b, got, want)
+		}
+		if want {
+			seen[1]++
+		} else {
+			seen[0]++
+		}
+	}
+	if seen[0] < 1000 || seen[1] < 1000 {
+		t.Fatalf("unbalanced cases: %v", seen)
+	}
+}
+
+// TestMayAttack: the filter never hides an attack (Attacked on every
+// square of positions of random games, both colours), and it does filter.
+func TestMayAttack(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	filtered, attacked := 0, 0
+	for game := 0; game < 30; game++ {
+		p := NewPosition()
+		for ply := 0; ply < 150; ply++ {
+			for c := Black; c <= White; c++ {
+				for s := Square(0); s < NumSquares; s++ {
+					may := p.mayAttack(c, s)
+					if p.Attacked(c, s, p.Occupied()) {
+						attacked++
+						if !may {
+							t.Fatalf("%s: %s attacks %s, mayAttack says no", p.SFEN(), c, s)
+						}
+					} else if !may {
+						filtered++
+					}
+				}
+			}
+			var ml MoveList
+			p.GenerateLegal(&ml)
+			if ml.N == 0 {
+				break
+			}
+			p.DoMove(ml.Moves[rng.Intn(ml.N)])
+		}
+	}
+	if filtered == 0 || attacked == 0 {
+		t.Fatalf("filtered %d, attacked %d", filtered, attacked)
+	}
+}

@@ -43,6 +43,7 @@ TARGETS = [  # name, unit, target
     ("push + legal_moves + pop (midgame node)", "us/node", None),
     ("set_sfen+sfen", "us/pair", 4.0),
     ("set_hcp (in place)", "us/record", 0.5),
+    ("set_hcp (bytes)", "us/record", None),
     ("to_hcp (in place)", "us/record", None),
     ("perft(5) by Python recursion", "s", 0.6),
 ]
@@ -144,6 +145,14 @@ def measure(runs, quick):
                 set_hcp(row)
 
     out["set_hcp (in place)"] = median(decode, runs) / (reps * len(sfens)) * 1e6
+    blobs = [bytes(row) for row in hcps]  # a record read from a file as bytes
+
+    def decode_bytes():
+        for _ in range(reps):
+            for blob in blobs:
+                set_hcp(blob)
+
+    out["set_hcp (bytes)"] = median(decode_bytes, runs) / (reps * len(sfens)) * 1e6
     def encode():
         for _ in range(reps):
             for s in hcps:

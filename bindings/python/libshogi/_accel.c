@@ -432,7 +432,13 @@ static PyObject *Core_push(Core *self, PyObject *arg) {
         if (flush(self) < 0) return NULL;
         if (ix >= 0) goto defer;
     } else if (self->here_n >= 0) {
-        if ((ix = list_index(self->here, self->here_n, m)) >= 0) goto defer;
+        /* a walk pushes here[] in order: the move after the one just popped
+         * is the likely one (a legal list holds each move once) */
+        if (walked >= 0 && walked + 1 < self->here_n && self->here[walked + 1] == m)
+            ix = walked + 1;
+        else
+            ix = list_index(self->here, self->here_n, m);
+        if (ix >= 0) goto defer;
     } else if (popped && self->spec_wait == 0) {
         /* Speculation: a push right after taking a move back is likely
          * a walk (push, pop, push another), where a known list lets every
@@ -776,6 +782,13 @@ static int record_get(PyObject *o, int writable, Py_ssize_t whole, record_arg *r
             (a->flags & need) == need) {
             r->p = a->data;
             return 0;
+        }
+    }
+    if (!writable && PyBytes_CheckExact(o)) { /* bytes: no buffer view to make and release */
+        Py_ssize_t n = PyBytes_Size(o);
+        if (n == 32 || n == whole) {
+            r->p = PyBytes_AsString(o);
+            return r->p ? 0 : -1;
         }
     }
     if (PyObject_GetBuffer(o, &r->view, writable ? PyBUF_WRITABLE : PyBUF_SIMPLE) < 0) {
