@@ -3,11 +3,7 @@ package main
 // #include "capi.h"
 import "C"
 
-import (
-	"unsafe"
-
-	"github.com/libshogi/libshogi/libshogi/evalbackend"
-)
+import "github.com/libshogi/libshogi/libshogi/evalbackend"
 
 // withEvalStackValue is withEvalStack for the calls an engine makes once
 // per move and that return a score into value (push_evaluate_at,
@@ -15,8 +11,8 @@ import (
 // handle checked, a panic recovered into SHOGI_E_INTERNAL and poisoning
 // the stack, the error struct filled) in one layer instead of three
 // closures, with value checked and written here. At ~200 ns a call, the
-// layers were a tenth of it.
-func withEvalStackValue(cerr *C.shogi_error_t, h C.shogi_evalstack_t, value *C.int32_t, body func(s *evalbackend.Stack) (int, error)) (status C.shogi_status_t) {
+// layers were a tenth of it. h is the handle's value (handleValue).
+func withEvalStackValue(cerr *C.shogi_error_t, h uintptr, value *C.int32_t, body func(s *evalbackend.Stack) (int, error)) (status C.shogi_status_t) {
 	var o *object
 	defer func() {
 		if r := recover(); r != nil {
@@ -26,7 +22,7 @@ func withEvalStackValue(cerr *C.shogi_error_t, h C.shogi_evalstack_t, value *C.i
 			status = report(cerr, panicError(r))
 		}
 	}()
-	o, err := handles.lookup(handleValue(unsafe.Pointer(h)), kindEvalStack)
+	o, err := handles.lookup(h, kindEvalStack)
 	switch {
 	case err != nil:
 		return report(cerr, err)
