@@ -69,6 +69,12 @@ func errNull(arg string) error {
 // report fills the caller's error struct (if any) and returns the status.
 // Errors without a status code are internal errors.
 func report(cerr *C.shogi_error_t, err error) C.shogi_status_t {
+	if err == nil { // the common case, without setMessage's general copy
+		if cerr != nil {
+			cerr.code, cerr.message[0] = C.int32_t(statusOK), 0
+		}
+		return statusOK
+	}
 	code := C.shogi_status_t(statusOK)
 	msg := ""
 	if err != nil {

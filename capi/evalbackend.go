@@ -192,13 +192,8 @@ func shogi_evalstack_push(stack C.shogi_evalstack_t, move C.uint32_t, cerr *C.sh
 
 //export shogi_evalstack_push_evaluate
 func shogi_evalstack_push_evaluate(stack C.shogi_evalstack_t, move C.uint32_t, value *C.int32_t, cerr *C.shogi_error_t) C.shogi_status_t {
-	return withEvalStack(cerr, stack, func(s *evalbackend.Stack) error {
-		if value == nil {
-			return errNull("value")
-		}
-		v, err := s.PushEvaluate(uint16(move))
-		*value = C.int32_t(v)
-		return stackError(err)
+	return withEvalStackValue(cerr, handleValue(unsafe.Pointer(stack)), value, func(s *evalbackend.Stack) (int, error) {
+		return s.PushEvaluate(uint16(move))
 	})
 }
 
@@ -241,13 +236,8 @@ func shogi_evalstack_ply(stack C.shogi_evalstack_t, ply *C.int32_t, cerr *C.shog
 
 //export shogi_evalstack_evaluate_move
 func shogi_evalstack_evaluate_move(stack C.shogi_evalstack_t, move C.uint32_t, value *C.int32_t, cerr *C.shogi_error_t) C.shogi_status_t {
-	return withEvalStack(cerr, stack, func(s *evalbackend.Stack) error {
-		if value == nil {
-			return errNull("value")
-		}
-		v, err := s.EvaluateMove(uint16(move))
-		*value = C.int32_t(v)
-		return stackError(err)
+	return withEvalStackValue(cerr, handleValue(unsafe.Pointer(stack)), value, func(s *evalbackend.Stack) (int, error) {
+		return s.EvaluateMove(uint16(move))
 	})
 }
 

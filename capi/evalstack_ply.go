@@ -3,17 +3,16 @@ package main
 // #include "capi.h"
 import "C"
 
-import "github.com/libshogi/libshogi/libshogi/evalbackend"
+import (
+	"unsafe"
+
+	"github.com/libshogi/libshogi/libshogi/evalbackend"
+)
 
 //export shogi_evalstack_push_evaluate_at
 func shogi_evalstack_push_evaluate_at(stack C.shogi_evalstack_t, ply C.int32_t, move C.uint32_t, value *C.int32_t, cerr *C.shogi_error_t) C.shogi_status_t {
-	return withEvalStack(cerr, stack, func(s *evalbackend.Stack) error {
-		if value == nil {
-			return errNull("value")
-		}
-		v, err := s.PushEvaluateAt(int(ply), uint16(move))
-		*value = C.int32_t(v)
-		return stackError(err)
+	return withEvalStackValue(cerr, handleValue(unsafe.Pointer(stack)), value, func(s *evalbackend.Stack) (int, error) {
+		return s.PushEvaluateAt(int(ply), uint16(move))
 	})
 }
 

@@ -139,13 +139,28 @@ func (t *table) add(k kind, v any) (uintptr, error) {
 }
 
 // find returns the object of handle h, which must be of kind k, poisoned
-// or not.
+// or not. The valid case is a few loads and compares, small enough to
+// inline; findError explains the others.
 func (t *table) find(h uintptr, k kind) (*object, error) {
+	index := uint32(uint64(h) & indexMask)
+	if uint64(h)>>(indexBits+genBits) == tagBit>>(indexBits+genBits) { // not NULL, the tag bit and nothing above the generation
+		if c := t.chunks[index>>chunkBits].Load(); c != nil {
+			if o := c[index&(chunkSize-1)].obj.Load(); o != nil && o.gen == uint32(uint64(h)>>indexBits) && o.kind == k {
+				return o, nil
+			}
+		}
+	}
+	return nil, t.findError(h, k)
+}
+
+// findError is find's error for a handle h that is not a live handle of
+// kind k.
+func (t *table) findError(h uintptr, k kind) error {
 	if h == 0 {
-		return nil, errorf(statusBadHandle, "%s handle is NULL", k)
+		return errorf(statusBadHandle, "%s handle is NULL", k)
 	}
 	if uint64(h)&tagBit == 0 || uint64(h)>>(indexBits+genBits) != tagBit>>(indexBits+genBits) {
-		return nil, errorf(statusBadHandle, "%#x is not a %s handle", h, k)
+		return errorf(statusBadHandle, "%#x is not a %s handle", h, k)
 	}
 	index, gen := uint32(uint64(h)&indexMask), uint32(uint64(h)>>indexBits)
 	var o *object
@@ -153,12 +168,9 @@ func (t *table) find(h uintptr, k kind) (*object, error) {
 		o = s.obj.Load()
 	}
 	if o == nil || o.gen != gen {
-		return nil, errorf(statusBadHandle, "%s handle %#x is freed or was never created", k, h)
+		return errorf(statusBadHandle, "%s handle %#x is freed or was never created", k, h)
 	}
-	if o.kind != k {
-		return nil, errorf(statusBadHandle, "handle %#x is a %s handle, not a %s handle", h, o.kind, k)
-	}
-	return o, nil
+	return errorf(statusBadHandle, "handle %#x is a %s handle, not a %s handle", h, o.kind, k)
 }
 
 // lookup is find for use: a poisoned object is an error.

@@ -10,8 +10,23 @@ import (
 
 const benchSFEN = "ln1g1g1nl/1r1s1k3/p1pppsbpp/1p3pp2/9/2P1P1P2/PP1PSP1PP/1BK1G2R1/LNSG3NL b - 1"
 
-// BenchmarkStackPushEvaluatePop: Stack.PushEvaluate + Pop over the legal
-// moves of a middle-game position (halfkp_256x2-32-32), PushEvaluateAt
+// benchMoves are the legal moves of pos that move no king: the 30 moves
+// of tests/c/bench_evalbackend.c for benchSFEN, so that the Go and the C
+// figures compare (a king move refreshes its perspective).
+func benchMoves(pos *board.Position) []board.Move {
+	var ml board.MoveList
+	pos.GenerateLegal(&ml)
+	var moves []board.Move
+	for _, m := range ml.Slice() {
+		if m.IsDrop() || pos.PieceOn(m.From()).Type() != board.King {
+			moves = append(moves, m)
+		}
+	}
+	return moves
+}
+
+// BenchmarkStackPushEvaluatePop: Stack.PushEvaluate + Pop over the
+// non-king moves of a middle-game position (halfkp_256x2-32-32), PushEvaluateAt
 // alone (its pop is the next make's), and the search's own Evaluator
 // DoMove + Evaluate + UndoMove in the same run.
 func BenchmarkStackPushEvaluatePop(b *testing.B) {
@@ -20,9 +35,7 @@ func BenchmarkStackPushEvaluatePop(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var ml board.MoveList
-	pos.GenerateLegal(&ml)
-	moves := ml.Slice()
+	moves := benchMoves(pos)
 	b.Run("stack", func(b *testing.B) {
 		s := rootedStack(b, net, pos)
 		s.Evaluate()
@@ -64,7 +77,7 @@ func BenchmarkStackPushEvaluatePop(b *testing.B) {
 }
 
 // BenchmarkStackEvaluateMove: Stack.EvaluateMove (a leaf scored in one
-// call) over the same moves, and EvaluateMoves over all of them at once
+// call) over the same non-king moves, and EvaluateMoves over all of them at once
 // (per move).
 func BenchmarkStackEvaluateMove(b *testing.B) {
 	net := testNet(b, "halfkp_256x2-32-32")
@@ -72,10 +85,8 @@ func BenchmarkStackEvaluateMove(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var ml board.MoveList
-	pos.GenerateLegal(&ml)
 	var moves []uint32
-	for _, m := range ml.Slice() {
+	for _, m := range benchMoves(pos) {
 		moves = append(moves, uint32(m))
 	}
 	s := rootedStack(b, net, pos)

@@ -1,6 +1,10 @@
 package evalbackend
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/libshogi/libshogi/libshogi/board"
+)
 
 // PopTo takes the stack back to ply plies above the root, as Ply()-ply
 // pops (0 <= ply <= Ply()).
@@ -26,7 +30,12 @@ func (s *Stack) PopTo(ply int) error {
 // stack are the engine's current line. On a refused move the stack is
 // left at ply.
 func (s *Stack) PushEvaluateAt(ply int, v uint16) (int, error) {
-	if err := s.PopTo(ply); err != nil {
+	if s.pending != board.MoveNone && ply == s.ev.Ply()-1 {
+		// The common case, the engine's next move at the ply of its
+		// last: one pushed ply, never made on the mirror, to take back.
+		s.pending = board.MoveNone
+		s.ev.PopAfter()
+	} else if err := s.PopTo(ply); err != nil {
 		return 0, err
 	}
 	return s.PushEvaluate(v)

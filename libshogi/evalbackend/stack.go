@@ -125,8 +125,17 @@ func (s *Stack) move(v uint16) (board.Move, error) {
 }
 
 // ready syncs the mirror and checks that the stack has a root and room
-// for a ply.
+// for a ply. Its common case (nothing to sync) is small enough to inline:
+// it runs once per move.
 func (s *Stack) ready() error {
+	if s.root && s.pending == board.MoveNone && s.ev.Ply() < MaxPlies {
+		return nil
+	}
+	return s.readySlow()
+}
+
+// readySlow is ready's general case.
+func (s *Stack) readySlow() error {
 	if !s.root {
 		return ErrNoRoot
 	}

@@ -166,49 +166,46 @@ func (e *Evaluator) record(pos *board.Position, m board.Move, d *moveDelta) {
 }
 
 // recordHalfKP is record for HalfKP with the king squares bk, wk (on the
-// board) given.
+// board) given. It reads the per-piece tables (bonaOfPiece, bonaOfHand):
+// both perspectives' features of a piece are one load each, which the
+// evaluation-backend's one call per move feels.
 func recordHalfKP(pos *board.Position, m board.Move, bk, wk board.Square, d *moveDelta) {
-	us := pos.SideToMove()
-	to := m.To()
-	base := [2]int32{int32(KingIndex(board.Black, bk) * FEEnd), int32(KingIndex(board.White, wk) * FEEnd)}
-	set := func(i uint8, p board.Color, old, new uint16) {
-		d.rem[p][i] = base[p] + int32(old)
-		d.add[p][i] = base[p] + int32(new)
-	}
-	nd := uint8(0)
+	us := pos.SideToMove() & 1
+	to := int32(m.To())
+	kb, kw := int32(bk)*FEEnd, (80-int32(wk))*FEEnd // KingIndex of each side times the stride
 	if m.IsDrop() {
-		pt := m.DropType()
-		n := pos.Hand(us).Count(pt)
-		pc := board.NewPiece(us, pt)
-		for p := board.Black; p <= board.White; p++ {
-			set(0, p, HandBona(p, us, pt, n-1), BoardBona(p, pc, to))
-		}
-		nd = 1
-	} else {
-		from := m.From()
-		pc := pos.PieceOn(from)
-		if pc.Type() == board.King {
-			d.refresh[us] = true
-		} else {
-			after := pc
-			if m.IsPromotion() {
-				after = board.NewPiece(us, pc.Type().Promoted())
-			}
-			for p := board.Black; p <= board.White; p++ {
-				set(0, p, BoardBona(p, pc, from), BoardBona(p, after, to))
-			}
-			nd = 1
-		}
-		if cap := pos.PieceOn(to); cap != board.NoPiece {
-			raw := cap.Type().Unpromoted()
-			n := pos.Hand(us).Count(raw)
-			for p := board.Black; p <= board.White; p++ {
-				set(nd, p, BoardBona(p, cap, to), HandBona(p, us, raw, n))
-			}
-			nd++
-		}
+		pt := m.DropType() & 7
+		n := int32(pos.Hand(us).Count(pt))
+		h, b := &bonaOfHand[us][pt], &bonaOfPiece[board.NewPiece(us, pt)&31]
+		d.rem[0][0], d.add[0][0] = kb+h[0]+n-1, kb+b[0]+to
+		d.rem[1][0], d.add[1][0] = kw+h[1]+n-1, kw+b[1]-to
+		d.n = [2]uint8{1, 1}
+		return
 	}
-	d.n = [2]uint8{nd, nd}
+	from := int32(m.From())
+	pc := pos.PieceOn(board.Square(from))
+	nd := 0
+	if pc.Type() == board.King {
+		d.refresh[us] = true
+	} else {
+		after := pc
+		if m.IsPromotion() {
+			after = board.NewPiece(us, pc.Type().Promoted())
+		}
+		b, a := &bonaOfPiece[pc&31], &bonaOfPiece[after&31]
+		d.rem[0][0], d.add[0][0] = kb+b[0]+from, kb+a[0]+to
+		d.rem[1][0], d.add[1][0] = kw+b[1]-from, kw+a[1]-to
+		nd = 1
+	}
+	if cap := pos.PieceOn(board.Square(to)); cap != board.NoPiece {
+		raw := cap.Type().Unpromoted() & 7
+		n := int32(pos.Hand(us).Count(raw))
+		c, h := &bonaOfPiece[cap&31], &bonaOfHand[us][raw]
+		d.rem[0][nd], d.add[0][nd] = kb+c[0]+to, kb+h[0]+n
+		d.rem[1][nd], d.add[1][nd] = kw+c[1]-to, kw+h[1]+n
+		nd++
+	}
+	d.n = [2]uint8{uint8(nd), uint8(nd)}
 }
 
 // EvaluateAfter returns what DoMove(pos, m), Evaluate(pos), UndoMove(pos)
@@ -234,8 +231,14 @@ func (e *Evaluator) EvaluateAfter(pos *board.Position, m board.Move) int {
 // pos, either play m on pos or take the ply back with PopAfter (see
 // DeferMove).
 func (e *Evaluator) PushAfter(pos *board.Position, m board.Move) (int, bool) {
+	if v, ok := e.pushLeaf(pos, m); ok {
+		return v, true
+	}
 	if e.plies[e.sp].computed != [2]bool{true, true} && e.net.Arch.Kind == Classic && kingsOnBoard(pos) {
-		e.Raw(pos)
+		e.computeBoth(pos) // the accumulators only: the parent's output is not asked for
+		if v, ok := e.pushLeaf(pos, m); ok {
+			return v, true
+		}
 	}
 	if !e.DeferMove(pos, m) {
 		return 0, false
@@ -365,6 +368,38 @@ func (e *Evaluator) Raw(pos *board.Position) (int32, bool) {
 		}
 	}
 	return e.net.propagate(&e.s, e.accOf(e.sp, stm), e.accOf(e.sp, stm^1), e.net.bucketOf(pos)), true
+}
+
+// computeBoth brings both accumulators of the top ply up to date, as Raw
+// does, without running the network; it reports false if a king is
+// missing.
+func (e *Evaluator) computeBoth(pos *board.Position) bool {
+	st := &e.plies[e.sp]
+	if st.computed == [2]bool{true, true} {
+		return true
+	}
+	if !kingsOnBoard(pos) {
+		return false
+	}
+	if i, ok := e.commonAncestor(pos, st); ok {
+		n := e.gather(i)
+		rem := [2][]int32{e.rem[0][:n[0]], e.rem[1][:n[1]]}
+		add := [2][]int32{e.add[0][:n[0]], e.add[1][:n[1]]}
+		h2 := 2 * e.half
+		asm.AccUpdatePair(e.acc[e.sp*h2:(e.sp+1)*h2], e.acc[i*h2:(i+1)*h2], e.net.FTWeight, &rem, &add)
+		st.computed = [2]bool{true, true}
+		return true
+	}
+	if e.net.Arch.Features.Kind == KindHalfKPE9 && st.computed == [2]bool{} {
+		e.refreshE9(pos)
+		return true
+	}
+	for p := board.Black; p <= board.White; p++ {
+		if !st.computed[p] && !e.compute(pos, p) {
+			return false
+		}
+	}
+	return true
 }
 
 // updateFrom computes both perspectives of the top ply from ply i with the

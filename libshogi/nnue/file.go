@@ -56,6 +56,10 @@ type Net struct {
 	// kernel.
 	tail     asm.Tail
 	tailFits bool
+	// leafFits: HalfKP with a tail of one kernel and 256-value
+	// accumulators (HalfKP 256x2-32-32), the layout of the one-step paths
+	// evaluateLeaf and pushLeaf.
+	leafFits bool
 }
 
 // Layer is one affine layer.
@@ -590,4 +594,5 @@ func (n *Net) Prepare() {
 		}
 	}
 	n.tailFits = n.tail.Fits(n.Arch.HalfDims)
+	n.leafFits = n.tailFits && n.Arch.HalfDims == maxLeafHalf && n.Arch.Features.Kind == KindHalfKP
 }

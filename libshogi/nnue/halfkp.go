@@ -31,6 +31,28 @@ var boardBase = [2][board.NumPieceTypes]uint16{
 	{0, 171, 333, 495, 657, 981, 1305, 819, 0, 819, 819, 819, 819, 1143, 1467},
 }
 
+// bonaOfPiece[pc] is, for the piece code pc (colour and type), the
+// BonaPiece base of each perspective in one entry: BoardBona(Black, pc, sq)
+// = [0] + sq and BoardBona(White, pc, sq) = [1] - sq. bonaOfHand[owner][pt]
+// is HandBona's base of each perspective: HandBona(p, owner, pt, i) =
+// [owner][pt][p] + i. Both are boardBase and handBase rearranged (init).
+var (
+	bonaOfPiece [32][2]int32
+	bonaOfHand  [2][8][2]int32
+)
+
+func init() {
+	for c := board.Black; c <= board.White; c++ {
+		for pt := board.Pawn; pt < board.NumPieceTypes; pt++ {
+			pc := board.NewPiece(c, pt)
+			bonaOfPiece[pc] = [2]int32{int32(boardBase[c][pt]), int32(boardBase[c^1][pt]) + 80}
+		}
+		for pt := board.Pawn; pt <= board.Gold; pt++ {
+			bonaOfHand[c][pt] = [2]int32{int32(handBase[c][pt]), int32(handBase[c^1][pt])}
+		}
+	}
+}
+
 // BoardBona returns the BonaPiece of piece pc on square sq seen from
 // perspective p (Black: board as is; White: rotated 180 degrees and colours
 // swapped). pc must not be a king or empty.
