@@ -754,18 +754,9 @@ func (t *thread) qsearch(pvNode bool, alpha, beta Score, depth, ply int) Score {
 		} else {
 			staticEval = t.evaluate()
 		}
-		bestScore = staticEval
-		if ttScore != ScoreNone && (ttScore > bestScore && tte.bound&BoundLower != 0 || ttScore < bestScore && tte.bound&BoundUpper != 0) {
-			bestScore = ttScore
-		}
-		if bestScore >= beta {
-			if !ttHit {
-				e.tt.store(key, 0, toTT(bestScore, ply), staticEval, -depthOffset+1, BoundLower)
-			}
-			return bestScore
-		}
 		// Mate in one, probed once per position (a table hit means it was
-		// probed) and only where standing pat does not already cut.
+		// probed), before standing pat: a node that stands pat on its
+		// evaluation although it mates tells its parent nothing of the mate.
 		if !ttHit {
 			if m := contactMateInOne(pos); m != board.MoveNone {
 				s := MateIn(ply + 1)
@@ -776,6 +767,16 @@ func (t *thread) qsearch(pvNode bool, alpha, beta Score, depth, ply int) Score {
 				}
 				return s
 			}
+		}
+		bestScore = staticEval
+		if ttScore != ScoreNone && (ttScore > bestScore && tte.bound&BoundLower != 0 || ttScore < bestScore && tte.bound&BoundUpper != 0) {
+			bestScore = ttScore
+		}
+		if bestScore >= beta {
+			if !ttHit {
+				e.tt.store(key, 0, toTT(bestScore, ply), staticEval, -depthOffset+1, BoundLower)
+			}
+			return bestScore
 		}
 		if bestScore > alpha {
 			alpha = bestScore
