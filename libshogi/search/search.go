@@ -67,12 +67,15 @@ type thread struct {
 	corr    [2][corrSize]int32
 }
 
+// lmrTable holds the late-move reductions: 0.6 + ln(depth)·ln(moveCount)/1.8.
+// At equal nodes /1.8 beat /2.1 and /2.6 lost to it (docs/strength.md, fifth
+// round): here the deeper, more selective search pays.
 var lmrTable [64][64]int8
 
 func init() {
 	for d := 1; d < 64; d++ {
 		for m := 1; m < 64; m++ {
-			lmrTable[d][m] = int8(0.6 + math.Log(float64(d))*math.Log(float64(m))/2.1)
+			lmrTable[d][m] = int8(0.6 + math.Log(float64(d))*math.Log(float64(m))/1.8)
 		}
 	}
 }
