@@ -51,3 +51,23 @@ func TestDepthOneNodesBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestQsearchFindsMateBeforeStandingPat: a quiescence node whose side to
+// move mates in one returns the mate even where its evaluation alone is
+// above beta, so that the parent learns the move it tried allows a mate
+// (the built-in evaluation counts Black a gold and a pawn up here; the gold
+// drop on 5b, guarded by the pawn, takes every escape of the king on 5a).
+func TestQsearchFindsMateBeforeStandingPat(t *testing.T) {
+	e := NewEngine(DefaultOptions())
+	th := e.threads[0]
+	pos := mustPos(t, "4k4/9/4P4/9/9/9/9/9/4K4 b G 1")
+	th.pos.Set(pos)
+	th.ev.Reset(th.pos)
+	if ev := th.evaluate(); ev <= 0 {
+		t.Fatalf("evaluation %d, want Black ahead (the test needs standing pat to cut at beta 0)", ev)
+	}
+	const ply = 1
+	if v := th.qsearch(false, -1, 0, 0, ply); v != MateIn(ply+1) {
+		t.Errorf("quiescence value %d, want the mate in one %d", v, MateIn(ply+1))
+	}
+}
