@@ -12,7 +12,7 @@ import (
 func testExpandBits(t *testing.T) {
 	rng := rand.New(rand.NewSource(15))
 	buf := make([]float32, 2200+64)
-	bits := make([]uint64, 40) // whole 512-bit blocks
+	bits := make([]uint64, 40)             // whole 512-bit blocks
 	for n := 0; n <= 2100; n += 1 + n/12 { // past 64 lines (1,024 values): several bitmap words
 		for off := 16; off < 32; off++ {
 			for _, phase := range []int{LinePhase(&buf[off]), rng.Intn(16)} {
