@@ -29,3 +29,28 @@ def read_tsv(name):
                 continue
             rows.append(line.split("\t"))
     return rows
+
+
+def psv_playouts(n_positions, seed, scored=False):
+    """n_positions PSV records (bytes) of seeded random playouts, each
+    position with the move played from it; scored: random scores and
+    results instead of 0."""
+    import random
+
+    import libshogi
+
+    rng = random.Random(seed)
+    recs = []
+    while len(recs) < n_positions:
+        b = libshogi.Board()
+        for _ in range(rng.randrange(20, 150)):
+            moves = b.legal_moves
+            if not moves or len(recs) == n_positions:
+                break
+            m = rng.choice(moves)
+            if scored:
+                recs.append(b.to_psv(rng.randint(-300, 300), m, rng.choice((-1, 0, 1))))
+            else:
+                recs.append(b.to_psv(0, m, 0))
+            b.push(m)
+    return b"".join(recs)

@@ -1,34 +1,17 @@
 """libshogi.planes_bits: the dlshogi planes packed one bit a value, through
 the C ABI, against the float32 planes of the same records."""
 
-import random
-
 import numpy as np
 import pytest
 
 import libshogi
+from conftest import psv_playouts
 from libshogi import dataset, planes_bits
-
-
-def _records(n_positions, seed):
-    """PSV records (bytes) of random playouts."""
-    rng = random.Random(seed)
-    recs = []
-    while len(recs) < n_positions:
-        b = libshogi.Board()
-        for _ in range(rng.randrange(20, 150)):
-            moves = b.legal_moves
-            if not moves or len(recs) == n_positions:
-                break
-            m = rng.choice(moves)
-            recs.append(b.to_psv(0, m, 0))
-            b.push(m)
-    return b"".join(recs)
 
 
 @pytest.fixture(scope="module")
 def psv_file(tmp_path_factory):
-    data = _records(1500, 3)
+    data = psv_playouts(1500, 3)
     path = tmp_path_factory.mktemp("planes_bits") / "train.bin"
     path.write_bytes(data)
     return str(path), data

@@ -2,34 +2,17 @@
 rewrites only the values that change): every batch equals the bulk call on
 the same records, and the views are read-only."""
 
-import random
-
 import numpy as np
 import pytest
 
 import libshogi
+from conftest import psv_playouts
 from libshogi import dataset
-
-
-def _psv(n_positions, seed):
-    """PSV records (bytes) of seeded random playouts."""
-    rng = random.Random(seed)
-    recs = []
-    while len(recs) < n_positions:
-        b = libshogi.Board()
-        for _ in range(rng.randrange(20, 150)):
-            moves = b.legal_moves
-            if not moves or len(recs) == n_positions:
-                break
-            m = rng.choice(moves)
-            recs.append(b.to_psv(rng.randint(-300, 300), m, rng.choice((-1, 0, 1))))
-            b.push(m)
-    return b"".join(recs)
 
 
 @pytest.fixture(scope="module")
 def psv_file(tmp_path_factory):
-    data = _psv(1300, 17)
+    data = psv_playouts(1300, 17, scored=True)
     path = tmp_path_factory.mktemp("planes_reuse") / "train.bin"
     path.write_bytes(data)
     return str(path), data
