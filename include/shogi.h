@@ -1329,6 +1329,8 @@ typedef struct shogi_dataset_batch_s {
     const int8_t *result;        /* side to move: 1 win, 0 draw, -1 loss */
     const int32_t *ply;          /* SFEN move number */
     const uint16_t *move16;      /* recorded move, YaneuraOu move16; 0 none */
+    /* Read only, like every array here: since ABI 1.5 the stream rewrites
+     * only the float32 values that change from one batch to the next. */
     const float *features1;      /* n * 62 * 81 */
     const float *features2;      /* n * 57 * 81 */
     const int32_t *move_label;   /* n; -1 when there is no move */
