@@ -115,29 +115,29 @@ TEXT ·expandChangedAVX512(SB), NOSPLIT, $0-48
 xc_masks:
 	KMOVW R9, K1
 	KMOVW DX, K2
-	MOVQ  R8, DX
-	SHRQ  $0x05, DX
-	SHLQ  $0x02, DX
 	MOVQ  R8, BX
-	ANDL  $0x1f, BX
+	SHRQ  $0x05, BX
+	SHLQ  $0x02, BX
+	MOVQ  R8, DX
+	ANDL  $0x1f, DX
 	MOVL  $0x00000002, R9
-	SHLXQ BX, R9, R9
+	SHLXQ DX, R9, R9
 	DECQ  R9
-	XORQ  BX, BX
+	XORQ  DX, DX
 	MOVQ  CX, R12
 
 xc_block:
 	VMOVDQU64 (R12), Z1
 	VPTESTMW  Z1, Z1, K3
 	KMOVD     K3, R10
-	MOVL      (SI)(BX*1), R11
-	CMPQ      BX, DX
+	MOVL      (SI)(DX*1), R11
+	CMPQ      DX, BX
 	JNE       xc_store
 	ANDQ      R9, R10
 	ANDQ      R9, R11
 
 xc_store:
-	MOVL R10, (SI)(BX*1)
+	MOVL R10, (SI)(DX*1)
 	ORQ  R11, R10
 
 xc_bit:
@@ -145,7 +145,7 @@ xc_bit:
 	JZ        xc_next
 	TZCNTQ    R10, R11
 	BLSRQ     R10, R10
-	LEAQ      (R11)(BX*8), R11
+	LEAQ      (R11)(DX*8), R11
 	KMOVW     (CX)(R11*2), K3
 	VMOVAPS.Z Z0, K3, Z1
 	MOVQ      R11, R13
@@ -174,8 +174,8 @@ xc_tail:
 
 xc_next:
 	ADDQ $0x40, R12
-	ADDQ $0x04, BX
-	CMPQ BX, DX
+	ADDQ $0x04, DX
+	CMPQ DX, BX
 	JBE  xc_block
 	SFENCE
 	VZEROUPPER

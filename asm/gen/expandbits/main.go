@@ -20,6 +20,37 @@ func main() {
 	Generate()
 }
 
+// lineGeometry emits what both kernels start with: ones (float32 1 in
+// every lane); dst moved back to the start of its first line; last, the
+// index of the last line; and the store masks of the first line (head =
+// 0xffff << phase) and of the last (tail = (1 << (phase+n-16*last)) - 1).
+func lineGeometry(dst, phase, n GPVirtual) (ones VecVirtual, last, head, tail GPVirtual) {
+	one := GP32()
+	MOVL(U32(one32), one)
+	ones = ZMM()
+	VPBROADCASTD(one, ones)
+
+	SHLQ(U8(2), phase)
+	SUBQ(phase, dst)
+	SHRQ(U8(2), phase)
+	last = GP64()
+	LEAQ(Mem{Base: phase, Index: n, Scale: 1, Disp: -1}, last)
+	SHRQ(U8(4), last)
+
+	head, tail = GP32(), GP32()
+	t := GP64()
+	MOVL(U32(0xffff), head)
+	SHLXL(phase.As32(), head, head)
+	LEAQ(Mem{Base: phase, Index: n, Scale: 1}, t)
+	MOVQ(last, tail.As64())
+	SHLQ(U8(4), tail.As64())
+	SUBQ(tail.As64(), t)
+	MOVL(U32(1), tail)
+	SHLXL(t.As32(), tail, tail)
+	DECL(tail)
+	return ones, last, head, tail
+}
+
 // expandBitsAVX512: the output is cut into the 64-byte lines it touches,
 // line c being floats 16c-phase .. 16c-phase+15 of dst and bits 16c..16c+15
 // of the string (a 16-bit mask load each). The first and last lines are
@@ -38,30 +69,7 @@ func expandBitsAVX512() {
 	Load(Param("n"), n)
 	Load(Param("stream"), stream)
 
-	one := GP32()
-	MOVL(U32(one32), one)
-	ones := ZMM()
-	VPBROADCASTD(one, ones)
-
-	// base = the start of the first line; last = the index of the last line.
-	SHLQ(U8(2), phase)
-	SUBQ(phase, dst)
-	SHRQ(U8(2), phase)
-	last := GP64()
-	LEAQ(Mem{Base: phase, Index: n, Scale: 1, Disp: -1}, last)
-	SHRQ(U8(4), last)
-
-	// head = 0xffff << phase; tail = (1 << (phase+n-16*last)) - 1.
-	head, tail, t := GP32(), GP32(), GP64()
-	MOVL(U32(0xffff), head)
-	SHLXL(phase.As32(), head, head)
-	LEAQ(Mem{Base: phase, Index: n, Scale: 1}, t)
-	MOVQ(last, tail.As64())
-	SHLQ(U8(4), tail.As64())
-	SUBQ(tail.As64(), t)
-	MOVL(U32(1), tail)
-	SHLXL(t.As32(), tail, tail)
-	DECL(tail)
+	ones, last, head, tail := lineGeometry(dst, phase, n)
 
 	kv, ks := K(), K()
 	z := ZMM()
@@ -136,27 +144,7 @@ func expandChangedAVX512() {
 	Load(Param("lines"), lines)
 	Load(Param("stream"), stream)
 
-	one := GP32()
-	MOVL(U32(one32), one)
-	ones := ZMM()
-	VPBROADCASTD(one, ones)
-
-	SHLQ(U8(2), phase)
-	SUBQ(phase, dst)
-	SHRQ(U8(2), phase)
-	last := GP64()
-	LEAQ(Mem{Base: phase, Index: n, Scale: 1, Disp: -1}, last)
-	SHRQ(U8(4), last)
-	head, tail, t := GP32(), GP32(), GP64()
-	MOVL(U32(0xffff), head)
-	SHLXL(phase.As32(), head, head)
-	LEAQ(Mem{Base: phase, Index: n, Scale: 1}, t)
-	MOVQ(last, tail.As64())
-	SHLQ(U8(4), tail.As64())
-	SUBQ(tail.As64(), t)
-	MOVL(U32(1), tail)
-	SHLXL(t.As32(), tail, tail)
-	DECL(tail)
+	ones, last, head, tail := lineGeometry(dst, phase, n)
 	TESTQ(last, last)
 	JNZ(LabelRef("xc_masks"))
 	ANDL(head, tail) // one line: both masks
@@ -167,7 +155,7 @@ func expandChangedAVX512() {
 
 	// b = the block (32 lines) in bytes of the bitmap (4 a block); end =
 	// the last block's; lastMask = its lines up to last.
-	b, end, lastMask, m, prev, c, ptr := GP64(), GP64(), GP64(), GP64(), GP64(), GP64(), GP64()
+	b, end, lastMask, m, prev, c, ptr, t := GP64(), GP64(), GP64(), GP64(), GP64(), GP64(), GP64(), GP64()
 	MOVQ(last, end)
 	SHRQ(U8(5), end)
 	SHLQ(U8(2), end)
