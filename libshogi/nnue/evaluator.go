@@ -357,14 +357,8 @@ func (e *Evaluator) Raw(pos *board.Position) (int32, bool) {
 			n := e.gather(i)
 			return e.updateFrom(pos, i, stm, e.rem[stm][:n[stm]], e.add[stm][:n[stm]], e.rem[stm^1][:n[stm^1]], e.add[stm^1][:n[stm^1]])
 		}
-		if e.net.Arch.Features.Kind == KindHalfKPE9 && st.computed == [2]bool{} {
-			e.refreshE9(pos) // every move refreshes both: count the attacks once
-			break
-		}
-		for p := board.Black; p <= board.White; p++ {
-			if !st.computed[p] && !e.compute(pos, p) {
-				return 0, false
-			}
+		if !e.refreshTop(pos, st) {
+			return 0, false
 		}
 	}
 	return e.net.propagate(&e.s, e.accOf(e.sp, stm), e.accOf(e.sp, stm^1), e.net.bucketOf(pos)), true
@@ -390,8 +384,15 @@ func (e *Evaluator) computeBoth(pos *board.Position) bool {
 		st.computed = [2]bool{true, true}
 		return true
 	}
+	return e.refreshTop(pos, st)
+}
+
+// refreshTop computes the perspectives of the top ply st that are not yet
+// computed from the position itself (no ply to update from); it reports
+// false if a king is missing.
+func (e *Evaluator) refreshTop(pos *board.Position, st *plyState) bool {
 	if e.net.Arch.Features.Kind == KindHalfKPE9 && st.computed == [2]bool{} {
-		e.refreshE9(pos)
+		e.refreshE9(pos) // every move refreshes both: count the attacks once
 		return true
 	}
 	for p := board.Black; p <= board.White; p++ {
