@@ -191,19 +191,15 @@ func (p *Position) generate(ml *MoveList, capt, quiet, useless bool) {
 	// order, as one pawn at a time listed them.
 	pawns := p.PiecesOf(us, Pawn)
 	pushes := pawnSteps(pawns, us).And(pawnMask)
-	for pp := pawns.And(pinned); pp.NonZero(); {
-		from := pp.Pop()
-		to := from - 1
-		if us == White {
-			to = from + 1
-		}
-		if !lineBB[ksq][from].Has(to) {
-			pushes = pushes.AndNot(squareBB[to])
-		}
-	}
 	back := Square(1) // from = to + back
 	if us == White {
 		back = -1
+	}
+	for pp := pawns.And(pinned).AndNot(lastRank[us]); pp.NonZero(); { // a pawn on its last rank has no step
+		from := pp.Pop()
+		if to := from - back; !lineBB[ksq][from].Has(to) {
+			pushes = pushes.AndNot(squareBB[to])
+		}
 	}
 	for pushes.NonZero() {
 		to := pushes.Pop()
