@@ -71,7 +71,7 @@ func (p *Position) GenerateChecks(ml *MoveList) {
 			// Every move off the line checks, whatever it promotes to.
 			off := att.AndNot(lineBB[ek][from])
 			for off.NonZero() {
-				addBoardMoves(ml, us, pc, from, off.Pop(), false, true, true, true)
+				ml.N = addBoardMoves(&ml.Moves, ml.N, us, pc, from, off.Pop(), false, true, true, true)
 			}
 			att = att.And(lineBB[ek][from])
 		}

@@ -1,5 +1,7 @@
 package board
 
+import "math/bits"
+
 // MaxMoves bounds the legal moves of any position (the known maximum is 593).
 const MaxMoves = 1024
 
@@ -109,19 +111,23 @@ func isCaptureClass(capture bool, pt PieceType, promote bool) bool {
 	return capture || (promote && pt == Pawn)
 }
 
-// addBoardMoves emits the promotion and non-promotion variants of from→to
-// that the rules and the requested classes allow.
-func addBoardMoves(ml *MoveList, us Color, pc Piece, from, to Square, capture, capt, quiet, useless bool) {
+// addBoardMoves writes the promotion and non-promotion variants of
+// from→to that the rules and the requested classes allow at moves[n:] and
+// returns the new count (the count stays in a register across a
+// generator's loops instead of a load and store per move).
+func addBoardMoves(moves *[MaxMoves]Move, n int, us Color, pc Piece, from, to Square, capture, capt, quiet, useless bool) int {
 	pt := pc.Type()
 	base := Move(to) | Move(from)<<7 | Move(pc)<<16
 	if !pt.CanPromote() || relRank[us][from] > 3 && relRank[us][to] > 3 {
 		if (capt && capture) || (quiet && !capture) {
-			ml.add(base)
+			moves[n] = base
+			n++
 		}
-		return
+		return n
 	}
 	if (capt && isCaptureClass(capture, pt, true)) || (quiet && !isCaptureClass(capture, pt, true)) {
-		ml.add(base | movePromoteFlag)
+		moves[n] = base | movePromoteFlag
+		n++
 	}
 	rr := relRank[us][to]
 	allowed := true
@@ -136,11 +142,30 @@ func addBoardMoves(ml *MoveList, us Color, pc Piece, from, to Square, capture, c
 		allowed = useless
 	}
 	if allowed && ((capt && capture) || (quiet && !capture)) {
-		ml.add(base)
+		moves[n] = base
+		n++
 	}
+	return n
+}
+
+// emit writes base|s for every square s of b, in square order, at
+// moves[n:] and returns the new count: each word's squares by a
+// trailing-zero count and a clear of the lowest bit (Pop's branch on the
+// word is paid once per word, not once per move).
+func emit(moves *[MaxMoves]Move, n int, base Move, b Bitboard) int {
+	for x := b.lo; x != 0; x &= x - 1 {
+		moves[n] = base | Move(bits.TrailingZeros64(x))
+		n++
+	}
+	for x := b.hi; x != 0; x &= x - 1 {
+		moves[n] = base | Move(63+bits.TrailingZeros64(x))
+		n++
+	}
+	return n
 }
 
 func (p *Position) generate(ml *MoveList, capt, quiet, useless bool) {
+	moves, n := &ml.Moves, ml.N
 	us := p.side
 	them := us.Opp()
 	ksq := p.kingSq[us]
@@ -163,11 +188,13 @@ func (p *Position) generate(ml *MoveList, capt, quiet, useless bool) {
 		for targets.NonZero() {
 			to := targets.Pop()
 			if !p.mayAttack(them, to) || !p.Attacked(them, to, occNoKing) { // the filter first: most king squares are out of reach
-				ml.add(Move(to) | Move(ksq)<<7 | Move(kpc)<<16)
+				moves[n] = Move(to) | Move(ksq)<<7 | Move(kpc)<<16
+				n++
 			}
 		}
 	}
 	if checkers.MoreThanOne() {
+		ml.N = n
 		return
 	}
 	target := AllSquares
@@ -201,17 +228,29 @@ func (p *Position) generate(ml *MoveList, capt, quiet, useless bool) {
 			pushes = pushes.AndNot(squareBB[to])
 		}
 	}
+	// A step off the zone is one move if its class is wanted: those steps
+	// are kept in plainSteps, so that the loop writes them with no test
+	// but the zone's (the order stays the squares' order).
+	plainSteps := pushes.AndNot(zone)
+	if !capt {
+		plainSteps = plainSteps.AndNot(enemy)
+	}
+	if !quiet {
+		plainSteps = plainSteps.And(enemy)
+	}
+	// pawnStep+to*129 is the step to to: from<<7 is (to+back)<<7 (modulo
+	// 2^32 for white's back of -1; to >= 1 there, so from >= 0).
+	pawnStep := Move(pawn)<<16 + Move(back)<<7
 	for pushes.NonZero() {
 		to := pushes.Pop()
-		from := to + back
-		capture := enemy.Has(to)
-		if !zone.Has(to) {
-			if (capt && capture) || (quiet && !capture) {
-				ml.add(Move(to) | Move(from)<<7 | Move(pawn)<<16)
-			}
+		if plainSteps.Has(to) {
+			moves[n] = pawnStep + Move(to)*129
+			n++
 			continue
 		}
-		addBoardMoves(ml, us, pawn, from, to, capture, capt, quiet, useless)
+		if zone.Has(to) {
+			n = addBoardMoves(moves, n, us, pawn, to+back, to, enemy.Has(to), capt, quiet, useless)
+		}
 	}
 	boardMask := target.And(classMask)
 	own := p.byColor[us]
@@ -223,10 +262,7 @@ func (p *Position) generate(ml *MoveList, capt, quiet, useless bool) {
 		if pinned.Has(from) {
 			att = att.And(lineBB[ksq][from])
 		}
-		base := Move(from)<<7 | Move(p.board[from])<<16
-		for att.NonZero() {
-			ml.add(base | Move(att.Pop()))
-		}
+		n = emit(moves, n, Move(from)<<7|Move(p.board[from])<<16, att)
 	}
 	for _, pt := range [...]PieceType{Silver, Knight, Lance, Bishop, Rook, Horse, Dragon} {
 		for pieces := p.byType[pt].And(own); pieces.NonZero(); {
@@ -265,18 +301,17 @@ func (p *Position) generate(ml *MoveList, capt, quiet, useless bool) {
 				}
 			}
 			rest := att.AndNot(plain)
-			for plain.NonZero() {
-				ml.add(base | Move(plain.Pop()))
-			}
+			n = emit(moves, n, base, plain)
 			for rest.NonZero() {
 				to := rest.Pop()
-				addBoardMoves(ml, us, pc, from, to, enemy.Has(to), capt, quiet, useless)
+				n = addBoardMoves(moves, n, us, pc, from, to, enemy.Has(to), capt, quiet, useless)
 			}
 		}
 	}
 	if quiet {
-		p.generateDrops(ml, us, dropTarget)
+		n = p.generateDrops(moves, n, us, dropTarget)
 	}
+	ml.N = n
 }
 
 // pawnSteps is the square in front of each of us's pawns in b (towards
@@ -292,10 +327,10 @@ func pawnSteps(b Bitboard, us Color) Bitboard {
 	return Bitboard{b.lo << 1 & (1<<63 - 1), b.hi<<1 | b.lo>>62&1}
 }
 
-func (p *Position) generateDrops(ml *MoveList, us Color, target Bitboard) {
+func (p *Position) generateDrops(moves *[MaxMoves]Move, n int, us Color, target Bitboard) int {
 	h := p.hands[us]
 	if h.Empty() || target.IsZero() {
-		return
+		return n
 	}
 	for pt := Pawn; pt <= Gold; pt++ {
 		if !h.Has(pt) {
@@ -324,10 +359,9 @@ func (p *Position) generateDrops(ml *MoveList, us Color, target Bitboard) {
 				}
 			}
 		}
-		for t.NonZero() {
-			ml.add(base | Move(t.Pop()))
-		}
+		n = emit(moves, n, base, t)
 	}
+	return n
 }
 
 // isPawnDropMate reports whether us dropping a pawn on to mates (uchifuzume).
