@@ -164,7 +164,8 @@ func BenchmarkCSAParse(b *testing.B) {
 
 // BenchmarkPackedDecodePaired: one op = one 32-byte position unpacked, in
 // both formats, the decoders taking turns (cputime.Paired): "multi8" the
-// earlier 8-bit steps, "step" decode (stepBits-wide steps), "checked"
+// earlier 8-bit steps, "step11" the previous stepBits-wide steps (a
+// counted window), "step" decode (the window shifted per step), "checked"
 // the code-by-code decoder.
 func BenchmarkPackedDecodePaired(b *testing.B) {
 	const n = 1024
@@ -186,8 +187,9 @@ func BenchmarkPackedDecodePaired(b *testing.B) {
 			}
 		}
 	}
-	cputime.Paired(b, 256, []string{"multi8", "step", "checked"}, []func(int){
+	cputime.Paired(b, 256, []string{"multi8", "step11", "step", "checked"}, []func(int){
 		run((*packFormat).decodeMulti8),
+		run((*packFormat).decodeStep11),
 		run((*packFormat).decode),
 		run((*packFormat).decodeChecked),
 	})

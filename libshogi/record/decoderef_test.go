@@ -92,6 +92,17 @@ func checkAgainstRef(t *testing.T, f *packFormat, data *[32]byte) {
 	if fmt.Sprint(err) != fmt.Sprint(errm) || (err == nil && a != m) {
 		t.Fatalf("%s %x: decode %v (%s), decodeMulti8 %v (%s)", f.name, data[:], err, a.SFEN(), errm, m.SFEN())
 	}
+	checkAgainstStep11(t, f, data, &a, err)
+}
+
+// checkAgainstStep11 holds decode's result (diagram a, error err) to the
+// previous step decoder's: the same diagram, the same error text.
+func checkAgainstStep11(t *testing.T, f *packFormat, data *[32]byte, a *Diagram, err error) {
+	var s Diagram
+	errs := f.decodeStep11(data, &s)
+	if fmt.Sprint(err) != fmt.Sprint(errs) || (err == nil && *a != s) {
+		t.Fatalf("%s %x: decode %v (%s), decodeStep11 %v (%s)", f.name, data[:], err, a.SFEN(), errs, s.SFEN())
+	}
 }
 
 // TestFastDecodeMatchesChecked: every position of random games, packed in

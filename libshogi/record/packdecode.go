@@ -27,46 +27,43 @@ func (f *packFormat) decode(data *[32]byte, d *Diagram) error {
 	*d = Diagram{Ply: 1, Side: board.Color(w0 & 1)}
 	// The 79 board codes: a step takes every code that ends within the
 	// next stepBits bits (up to seven, about three) from the step tables.
-	// The chain from one step to the next is a shift, a mask, a one-byte
-	// load and an add (the lengths are a table apart from the pieces,
-	// which no step waits for); on played positions it is paid 29 times
-	// (23 steps and 6 single codes; 8-bit steps: 37 times, 31 and 6; a
-	// code a step: 79). The steps of one 64-bit window start at most
-	// 7 + (stepsPerLoad-1)*stepBits bits into it, so one load serves
-	// stepsPerLoad of them (ptr stays below 41: a broken record's codes
-	// may run on, and its final position is wrong anyway). The last
-	// codes, where a step could overrun the 79th, go one at a time on the
-	// same schedule.
-	ptr, bit := uint(1), uint(7) // bit 15
-	var win, counts, faults uint64
+	// A 64-bit window is loaded at the stream position (at most 7 bits
+	// into its first byte, so 57 bits or more are there) and each step
+	// shifts its codes out of it, until fewer than stepBits bits may be
+	// left: the chain from step to step is a mask, a one-byte load (the
+	// length, a table apart from the pieces, which no step waits for)
+	// and a shift, with the window, the count and the bits used in
+	// registers. Steps run while one cannot pass the 79th code (7 codes a
+	// step at most); the last codes go one at a time. ptr stays below 41:
+	// a broken record's codes may run on, and its final position is wrong
+	// anyway.
+	pos := uint(15)
+	var counts, faults uint64
 	var codes [board.NumSquares + 7]board.Piece // a step stores 8 bytes
-	out := unsafe.Slice((*byte)(unsafe.Pointer(&codes[0])), len(codes))
 	st, tab := f.boardStep, &f.boardCode
-	i, left := 0, 0
-	for i < 79-7 {
-		if left == 0 { // every stepsPerLoad-th step: a fixed period, predicted
-			ptr, bit = min(ptr+bit>>3, 40), bit&7
-			win = binary.LittleEndian.Uint64(buf[ptr : ptr+8])
-			left = stepsPerLoad
+	i := 0
+	for i <= 79-stepMaxCodes {
+		ptr := min(pos>>3, 40)
+		win := binary.LittleEndian.Uint64(buf[ptr:ptr+8]) >> (pos & 7)
+		used := uint(0)
+		for used <= 64-7-stepBits && i <= 79-stepMaxCodes {
+			x := win & stepMask
+			b := uint(st.bits[x])
+			win >>= b & 63
+			used += b
+			p := st.pieces[x]
+			// i <= 72 here: the 8 bytes fit in codes (byte 7 is
+			// overwritten by the next step)
+			*(*uint64)(unsafe.Add(unsafe.Pointer(&codes), i)) = p
+			counts += st.counts[x]
+			faults |= p
+			i += int(p >> 56 & 7)
 		}
-		left--
-		x := win >> (bit & 63) & stepMask
-		bit += uint(st.bits[x])
-		p := st.pieces[x]
-		binary.LittleEndian.PutUint64(out[i:i+8], p) // byte 7 is overwritten by the next step
-		counts += st.counts[x]
-		faults |= p
-		i += int(p >> 56 & 7)
+		pos += used
 	}
 	for ; i < 79; i++ {
-		if left == 0 {
-			ptr, bit = min(ptr+bit>>3, 40), bit&7
-			win = binary.LittleEndian.Uint64(buf[ptr : ptr+8])
-			left = stepsPerLoad
-		}
-		left--
-		e := uint64(tab[win>>(bit&63)&0xff])
-		bit += uint(e >> codeLenShift & 15)
+		e := uint64(tab[peekBits(&buf, pos)&0xff])
+		pos += uint(e >> codeLenShift & 15)
 		counts += codeCountInc[e&7]
 		faults |= e << (63 - 15) // codeInvalid to bit 63, stepInvalid's place
 		codes[i] = board.Piece(e)
@@ -78,9 +75,8 @@ func (f *packFormat) decode(data *[32]byte, d *Diagram) error {
 	copy(d.Squares[b+1:], codes[b-1:79])
 	d.Squares[bk] = board.NewPiece(board.Black, board.King)
 	d.Squares[wk] = board.NewPiece(board.White, board.King)
-	pos := ptr*8 + bit
 	for pos < 256 {
-		i := peek8(&buf, pos)
+		i := peekBits(&buf, pos) & 0xff
 		e := uint64(f.handCode[i])
 		pos += uint(e >> codeLenShift & 15)
 		counts += codeCountInc[e&7]
@@ -96,11 +92,12 @@ func (f *packFormat) decode(data *[32]byte, d *Diagram) error {
 	return nil
 }
 
-// peek8 is the 8 bits of buf from bit pos; past bit 320 (a broken
-// record, whose pos ends past 256 anyway) it reads the last bytes.
-func peek8(buf *[48]byte, pos uint) uint32 {
+// peekBits is at least 57 bits of buf from bit pos (the caller masks
+// what it needs); past bit 320 (a broken record, whose pos ends past 256
+// anyway) it reads the last bytes.
+func peekBits(buf *[48]byte, pos uint) uint64 {
 	k := min(pos>>3, 40)
-	return uint32(binary.LittleEndian.Uint64(buf[k:k+8]) >> (pos & 7) & 0xff)
+	return binary.LittleEndian.Uint64(buf[k:k+8]) >> (pos & 7)
 }
 
 // A code-table entry of decode: the piece (board: the piece; hand: colour
