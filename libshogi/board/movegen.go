@@ -239,17 +239,23 @@ func (p *Position) generate(ml *MoveList, capt, quiet, useless bool) {
 		plainSteps = plainSteps.And(enemy)
 	}
 	// pawnStep+to*129 is the step to to: from<<7 is (to+back)<<7 (modulo
-	// 2^32 for white's back of -1; to >= 1 there, so from >= 0).
+	// 2^32 for white's back of -1; to >= 1 there, so from >= 0). Word by
+	// word, so that the plain test is a bit of the same word.
 	pawnStep := Move(pawn)<<16 + Move(back)<<7
-	for pushes.NonZero() {
-		to := pushes.Pop()
-		if plainSteps.Has(to) {
-			moves[n] = pawnStep + Move(to)*129
-			n++
-			continue
+	for w, x := range [2]uint64{pushes.lo, pushes.hi} {
+		plainW, first := plainSteps.lo, Square(0)
+		if w == 1 {
+			plainW, first = plainSteps.hi, 63
 		}
-		if zone.Has(to) {
-			n = addBoardMoves(moves, n, us, pawn, to+back, to, enemy.Has(to), capt, quiet, useless)
+		for ; x != 0; x &= x - 1 {
+			k := bits.TrailingZeros64(x)
+			to := first + Square(k)
+			if plainW>>k&1 != 0 {
+				moves[n] = pawnStep + Move(to)*129
+				n++
+			} else if zone.Has(to) {
+				n = addBoardMoves(moves, n, us, pawn, to+back, to, enemy.Has(to), capt, quiet, useless)
+			}
 		}
 	}
 	boardMask := target.And(classMask)
