@@ -182,16 +182,7 @@ func (p *Position) generate(ml *MoveList, capt, quiet, useless bool) {
 		classMask = classMask.Or(empty)
 	}
 	if ksq != NoSquare {
-		occNoKing := occ.Xor(squareBB[ksq])
-		targets := stepAttacks[us][King][ksq].And(classMask)
-		kpc := NewPiece(us, King)
-		for targets.NonZero() {
-			to := targets.Pop()
-			if !p.mayAttack(them, to) || !p.Attacked(them, to, occNoKing) { // the filter first: most king squares are out of reach
-				moves[n] = Move(to) | Move(ksq)<<7 | Move(kpc)<<16
-				n++
-			}
-		}
+		n = p.kingMoves(moves, n, us, ksq, stepAttacks[us][King][ksq].And(classMask))
 	}
 	if checkers.MoreThanOne() {
 		ml.N = n
@@ -276,6 +267,29 @@ func (p *Position) generate(ml *MoveList, capt, quiet, useless bool) {
 		n = p.generateDrops(moves, n, us, dropTarget)
 	}
 	ml.N = n
+}
+
+// kingMoves writes the king's moves to the squares of targets that them
+// does not attack at moves[n:]. mayAttack's filter comes first (most
+// king squares are out of reach), its masks of them's pieces made once
+// for all the targets.
+func (p *Position) kingMoves(moves *[MaxMoves]Move, n int, us Color, ksq Square, targets Bitboard) int {
+	them := us.Opp()
+	enemy := p.byColor[them]
+	rooks := p.byType[Rook].Or(p.byType[Dragon]).Or(p.byType[Lance]).And(enemy)
+	bishops := p.byType[Bishop].Or(p.byType[Horse]).And(enemy)
+	occNoKing := p.occupied.Xor(squareBB[ksq])
+	base := Move(ksq)<<7 | Move(NewPiece(us, King))<<16
+	for targets.NonZero() {
+		to := targets.Pop()
+		// mayAttack(them, to), with the masks above
+		near := stepAttacks[us][King][to].Or(stepAttacks[us][Knight][to]).And(enemy)
+		if near.Or(rookEmpty[to].And(rooks)).Or(bishopEmpty[to].And(bishops)).IsZero() || !p.Attacked(them, to, occNoKing) {
+			moves[n] = base | Move(to)
+			n++
+		}
+	}
+	return n
 }
 
 // pieceGen is what pieceMoves needs of generate's state (its own
