@@ -1,5 +1,7 @@
 package board
 
+import "math/bits"
+
 // Attack tables. Step pieces use one table per coloured piece type; sliders
 // use one table per (square, line) indexed by the occupancy of the line's
 // inner squares, gathered into consecutive bits with a carry-free multiply.
@@ -160,6 +162,7 @@ func init() {
 				stepAttacks[c][k.pt][s] = stepSet(s, c, k.ds)
 			}
 			lanceEmpty[c][s] = slideSet(s, c, pawnDeltas, Bitboard{})
+			lanceRay[c][s] = lanceEmpty[c][s].lo | lanceEmpty[c][s].hi // a file lies in one word
 		}
 	}
 	for s := Square(0); s < NumSquares; s++ {
@@ -260,9 +263,36 @@ func BishopAttacks(s Square, occ Bitboard) Bitboard {
 	return lineAttack(dirDiag10, s, occ).Or(lineAttack(dirDiag8, s, occ))
 }
 
+// A lance slides along its file, which lies in one word of a bitboard
+// (files 1-7 in lo, 8-9 in hi), rank a at the low end: its attacks are the
+// ray in front of it (lanceRay, bits of that word) up to the nearest
+// blocker. White's nearest is the ray's lowest occupied bit; black's the
+// highest, with the ray's far end added as a blocker so that a clear file
+// needs no branch. Two bit operations where lineAttack gathers the file's
+// occupancy for a table (perft: a lance's moves are a third of the slider
+// calls).
 func LanceAttacks(c Color, s Square, occ Bitboard) Bitboard {
-	return lineAttack(dirFile, s, occ).And(lanceEmpty[c][s])
+	ray := lanceRay[c&1][s]
+	w := occ.lo
+	if s >= 63 {
+		w = occ.hi
+	}
+	b := w & ray
+	var att uint64
+	if c == Black {
+		b |= ray & -ray
+		att = ray & -(uint64(1) << (uint(bits.Len64(b)-1) & 63)) // ray = 0 (rank a): 0 whatever the shift
+	} else {
+		att = ray & ((b&-b)<<1 - 1) // no blocker: all ones
+	}
+	if s >= 63 {
+		return Bitboard{0, att}
+	}
+	return Bitboard{att, 0}
 }
+
+// lanceRay[c][s] is lanceEmpty[c][s] as bits of the word that holds s's file.
+var lanceRay [2][NumSquares]uint64
 
 // Attacks returns the squares a piece on s attacks with occupancy occ.
 func Attacks(pc Piece, s Square, occ Bitboard) Bitboard {
