@@ -256,7 +256,23 @@ func lineAttack(dir int, s Square, occ Bitboard) Bitboard {
 
 // RookAttacks, BishopAttacks, LanceAttacks: slider attacks with occupancy occ.
 func RookAttacks(s Square, occ Bitboard) Bitboard {
-	return lineAttack(dirFile, s, occ).Or(lineAttack(dirRank, s, occ))
+	return fileAttacks(s, occ).Or(lineAttack(dirRank, s, occ))
+}
+
+// fileAttacks is a slider's reach along s's file: LanceAttacks' two
+// directions on one word.
+func fileAttacks(s Square, occ Bitboard) Bitboard {
+	up, down := lanceRay[Black][s], lanceRay[White][s]
+	w := occ.lo
+	if s >= 63 {
+		w = occ.hi
+	}
+	bu, bd := w&up|up&-up, w&down
+	att := up&-(uint64(1)<<(uint(bits.Len64(bu)-1)&63)) | down&((bd&-bd)<<1-1)
+	if s >= 63 {
+		return Bitboard{0, att}
+	}
+	return Bitboard{att, 0}
 }
 
 func BishopAttacks(s Square, occ Bitboard) Bitboard {

@@ -62,3 +62,27 @@ func TestLanceAttacksMatchStepping(t *testing.T) {
 		}
 	}
 }
+
+// TestRookAttacksMatchStepping: RookAttacks (its file by fileAttacks, its
+// rank by lineAttack) agrees with stepping, as TestLanceAttacksMatchStepping.
+func TestRookAttacksMatchStepping(t *testing.T) {
+	rng := rand.New(rand.NewSource(13))
+	occs := []Bitboard{{}, AllSquares}
+	for iter := 0; iter < 400; iter++ {
+		var occ Bitboard
+		density := 1 + iter%8
+		for sq := Square(0); sq < NumSquares; sq++ {
+			if rng.Intn(density) == 0 {
+				occ.Set(sq)
+			}
+		}
+		occs = append(occs, occ)
+	}
+	for _, occ := range occs {
+		for s := Square(0); s < NumSquares; s++ {
+			if got, want := RookAttacks(s, occ), slideSet(s, Black, orthoDeltas, occ); got != want {
+				t.Fatalf("rook on %v, occupancy %v: %v, stepping gives %v", s, occ.Squares(), got.Squares(), want.Squares())
+			}
+		}
+	}
+}
