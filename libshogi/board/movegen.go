@@ -306,7 +306,13 @@ type pieceGen struct {
 // rooks, horses and dragons, type by type, at moves[n:].
 func (p *Position) pieceMoves(moves *[MaxMoves]Move, n int, g *pieceGen) int {
 	for _, pt := range [...]PieceType{Silver, Knight, Lance, Bishop, Rook, Horse, Dragon} {
-		for pieces := p.byType[pt].And(g.own); pieces.NonZero(); {
+		pieces := p.byType[pt].And(g.own)
+		if pieces.IsZero() {
+			continue
+		}
+		pc := NewPiece(g.us, pt)
+		pcBits, promotes := Move(pc)<<16, pt.CanPromote()
+		for pieces.NonZero() {
 			from := pieces.Pop()
 			// The loop already knows the type: switching here instead of
 			// calling Attacks (which switches again) is 6% faster in perft.
@@ -329,21 +335,19 @@ func (p *Position) pieceMoves(moves *[MaxMoves]Move, n int, g *pieceGen) int {
 			if g.pinned.Has(from) {
 				att = att.And(lineBB[g.ksq][from])
 			}
-			pc := NewPiece(g.us, pt)
-			base := Move(from)<<7 | Move(pc)<<16
+			base := Move(from)<<7 | pcBits
 			// Moves that cannot promote need no per-move rule checks: the
 			// class filter is already in boardMask.
-			plain := att
-			if pt.CanPromote() {
-				if g.zone.Has(from) {
-					plain = Bitboard{}
-				} else {
-					plain = att.AndNot(g.zone)
-				}
+			if !promotes {
+				n = emit(moves, n, base, att)
+				continue
 			}
-			rest := att.AndNot(plain)
+			var plain Bitboard
+			if !g.zone.Has(from) {
+				plain = att.AndNot(g.zone)
+			}
 			n = emit(moves, n, base, plain)
-			for rest.NonZero() {
+			for rest := att.AndNot(plain); rest.NonZero(); {
 				to := rest.Pop()
 				n = addBoardMoves(moves, n, g.us, pc, from, to, g.enemy.Has(to), g.capt, g.quiet, g.useless)
 			}
