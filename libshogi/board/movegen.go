@@ -233,19 +233,29 @@ func (p *Position) generate(ml *MoveList, capt, quiet, useless bool) {
 	// 2^32 for white's back of -1; to >= 1 there, so from >= 0). Word by
 	// word, so that the plain test is a bit of the same word.
 	pawnStep := Move(pawn)<<16 + Move(back)<<7
-	for w, x := range [2]uint64{pushes.lo, pushes.hi} {
-		plainW, first := plainSteps.lo, Square(0)
-		if w == 1 {
-			plainW, first = plainSteps.hi, 63
-		}
-		for ; x != 0; x &= x - 1 {
-			k := bits.TrailingZeros64(x)
-			to := first + Square(k)
-			if plainW>>k&1 != 0 {
-				moves[n] = pawnStep + Move(to)*129
+	if !pushes.Intersects(zone) { // the usual case: no call in the loop, n stays in a register
+		for w, x := range [2]uint64{plainSteps.lo, plainSteps.hi} {
+			first := Move(63 * w)
+			for ; x != 0; x &= x - 1 {
+				moves[n] = pawnStep + (first+Move(bits.TrailingZeros64(x)))*129
 				n++
-			} else if zone.Has(to) {
-				n = addBoardMoves(moves, n, us, pawn, to+back, to, enemy.Has(to), capt, quiet, useless)
+			}
+		}
+	} else {
+		for w, x := range [2]uint64{pushes.lo, pushes.hi} {
+			plainW, first := plainSteps.lo, Square(0)
+			if w == 1 {
+				plainW, first = plainSteps.hi, 63
+			}
+			for ; x != 0; x &= x - 1 {
+				k := bits.TrailingZeros64(x)
+				to := first + Square(k)
+				if plainW>>k&1 != 0 {
+					moves[n] = pawnStep + Move(to)*129
+					n++
+				} else if zone.Has(to) {
+					n = addBoardMoves(moves, n, us, pawn, to+back, to, enemy.Has(to), capt, quiet, useless)
+				}
 			}
 		}
 	}
