@@ -357,11 +357,20 @@ func (p *Position) pieceMoves(moves *[MaxMoves]Move, n int, g *pieceGen) int {
 				plain = att.AndNot(g.zone)
 			}
 			n = emit(moves, n, base, plain)
-			for rest := att.AndNot(plain); rest.NonZero(); {
-				to := rest.Pop()
-				n = addBoardMoves(moves, n, g.us, pc, from, to, g.enemy.Has(to), g.capt, g.quiet, g.useless)
+			if rest := att.AndNot(plain); rest.NonZero() {
+				n = g.zoneMoves(moves, n, pc, from, rest)
 			}
 		}
+	}
+	return n
+}
+
+// zoneMoves writes the moves of pc from from to the squares of rest, each
+// with the variants addBoardMoves allows (the moves that may promote).
+func (g *pieceGen) zoneMoves(moves *[MaxMoves]Move, n int, pc Piece, from Square, rest Bitboard) int {
+	for rest.NonZero() {
+		to := rest.Pop()
+		n = addBoardMoves(moves, n, g.us, pc, from, to, g.enemy.Has(to), g.capt, g.quiet, g.useless)
 	}
 	return n
 }
