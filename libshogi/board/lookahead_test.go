@@ -42,3 +42,49 @@ func TestGenerateLegalAfter(t *testing.T) {
 		t.Fatalf("only %d moves checked", checked)
 	}
 }
+
+// TestMove16FinderMatchesMoveFromMove16: on positions of random games, every
+// one of the 65536 move16 values resolves through a Move16Finder to what
+// MoveFromMove16 gives (the move, or the same error text), the legal ones
+// asked in list order first (the binding's use), then every value in a
+// shuffled order on the same finder.
+func TestMove16FinderMatchesMoveFromMove16(t *testing.T) {
+	rng := rand.New(rand.NewSource(21))
+	values := make([]uint16, 1<<16)
+	for i := range values {
+		values[i] = uint16(i)
+	}
+	positions := 0
+	for game := 0; game < 4; game++ {
+		p := NewPosition()
+		for ply := 0; ply < 120; ply++ {
+			var ml MoveList
+			p.GenerateLegal(&ml)
+			if ml.N == 0 {
+				break
+			}
+			if ply%20 == 0 {
+				positions++
+				var f Move16Finder
+				check := func(v uint16) {
+					got, gerr := f.Find(p, v)
+					want, werr := p.MoveFromMove16(v)
+					if got != want || (gerr == nil) != (werr == nil) || (gerr != nil && gerr.Error() != werr.Error()) {
+						t.Fatalf("%s: move16 %#04x: finder %v (%v), MoveFromMove16 %v (%v)", p.SFEN(), v, got, gerr, want, werr)
+					}
+				}
+				for _, m := range ml.Slice()[ml.N/3:] {
+					check(uint16(m))
+				}
+				rng.Shuffle(len(values), func(i, j int) { values[i], values[j] = values[j], values[i] })
+				for _, v := range values {
+					check(v)
+				}
+			}
+			p.DoMove(ml.Moves[rng.Intn(ml.N)])
+		}
+	}
+	if positions < 12 {
+		t.Fatalf("only %d positions checked", positions)
+	}
+}

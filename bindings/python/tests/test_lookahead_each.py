@@ -51,6 +51,24 @@ def test_each_refuses_illegal_moves_and_bad_arguments():
     assert b.sfen() == Board().sfen()
 
 
+def test_each_refuses_an_illegal_move_in_a_long_list():
+    # 16 moves or more take the library's one-generation lookup; the error
+    # must be the one a short list gets (the same move16 text and position)
+    b = Board()
+    moves = b.legal_moves
+    assert len(moves) >= 16
+    with pytest.raises(libshogi.IllegalMoveError, match=r"after\[20\]") as long_err:
+        libshogi.legal_moves_after_each(b, moves[:20] + [0x1234] + moves[20:])
+    with pytest.raises(libshogi.IllegalMoveError, match=r"after\[0\]") as short_err:
+        libshogi.legal_moves_after_each(b, [0x1234])
+    assert str(long_err.value).split("]: ", 1)[1] == str(short_err.value).split("]: ", 1)[1]
+    # a move of another position (legal there, not here) is refused too
+    other = Board(MIDGAME).legal_moves[0]
+    with pytest.raises(libshogi.IllegalMoveError, match=r"after\[29\]"):
+        libshogi.legal_moves_after_each(b, moves[:29] + [other])
+    assert b.sfen() == Board().sfen()
+
+
 def test_perft_by_push_pop_midgame():
     # the library's perft is the independent count here
     b = Board(MIDGAME)
