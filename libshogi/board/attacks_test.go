@@ -39,18 +39,7 @@ func TestAttacksSquare(t *testing.T) {
 // colours on every square, over random occupancies (sparse to dense) and
 // the full and empty boards.
 func TestLanceAttacksMatchStepping(t *testing.T) {
-	rng := rand.New(rand.NewSource(11))
-	occs := []Bitboard{{}, AllSquares}
-	for iter := 0; iter < 400; iter++ {
-		var occ Bitboard
-		density := 1 + iter%8
-		for sq := Square(0); sq < NumSquares; sq++ {
-			if rng.Intn(density) == 0 {
-				occ.Set(sq)
-			}
-		}
-		occs = append(occs, occ)
-	}
+	occs := randomOccupancies(11)
 	for _, occ := range occs {
 		for c := Black; c <= White; c++ {
 			for s := Square(0); s < NumSquares; s++ {
@@ -66,7 +55,21 @@ func TestLanceAttacksMatchStepping(t *testing.T) {
 // TestRookAttacksMatchStepping: RookAttacks (its file by fileAttacks, its
 // rank by lineAttack) agrees with stepping, as TestLanceAttacksMatchStepping.
 func TestRookAttacksMatchStepping(t *testing.T) {
-	rng := rand.New(rand.NewSource(13))
+	occs := randomOccupancies(13)
+	for _, occ := range occs {
+		for s := Square(0); s < NumSquares; s++ {
+			if got, want := RookAttacks(s, occ), slideSet(s, Black, orthoDeltas, occ); got != want {
+				t.Fatalf("rook on %v, occupancy %v: %v, stepping gives %v", s, occ.Squares(), got.Squares(), want.Squares())
+			}
+		}
+	}
+}
+
+// randomOccupancies is the empty and the full board and 400 random
+// occupancies from seed, sparse to dense (a square is occupied with
+// probability 1/1 .. 1/8 in turn).
+func randomOccupancies(seed int64) []Bitboard {
+	rng := rand.New(rand.NewSource(seed))
 	occs := []Bitboard{{}, AllSquares}
 	for iter := 0; iter < 400; iter++ {
 		var occ Bitboard
@@ -78,11 +81,5 @@ func TestRookAttacksMatchStepping(t *testing.T) {
 		}
 		occs = append(occs, occ)
 	}
-	for _, occ := range occs {
-		for s := Square(0); s < NumSquares; s++ {
-			if got, want := RookAttacks(s, occ), slideSet(s, Black, orthoDeltas, occ); got != want {
-				t.Fatalf("rook on %v, occupancy %v: %v, stepping gives %v", s, occ.Squares(), got.Squares(), want.Squares())
-			}
-		}
-	}
+	return occs
 }
