@@ -567,11 +567,21 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 		}
 		// Check extension, only far from the leaves: near them every drop
 		// check would be extended and the checks crowd out the search.
-		if givesCheck && depth >= 7 && ply < 2*t.rootDepth && pos.SEEGE(m, 0) {
-			newDepth++
+		// From boxedCheckDepth a check is extended when it leaves the king
+		// at most one safe step (kingSafeSteps, after the move).
+		boxedCheck := false
+		if givesCheck && ply < 2*t.rootDepth && depth >= boxedCheckDepth && pos.SEEGE(m, 0) {
+			if depth >= 7 {
+				newDepth++
+			} else {
+				boxedCheck = true
+			}
 		}
 
 		t.doMove(m, ply)
+		if boxedCheck && kingSafeSteps(pos) <= 1 {
+			newDepth++
+		}
 		var v Score
 		if depth >= 2 && moveCount > 1+b2i(rootNode) && (quiet || cutNode) {
 			r := reduction(depth, moveCount)
