@@ -412,6 +412,7 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 	// mateThreat: passing loses to a mate (the null move search says so);
 	// the quiet moves are the defences then, and are not pruned late.
 	mateThreat := false
+	nullTried := false
 	if inCheck {
 		staticEval, eval = ScoreNone, ScoreNone
 		ss.staticEval = ScoreNone
@@ -464,6 +465,7 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 			ply >= t.nmpMinPly && ply > 0 && t.stack[ply-1].currentMove != board.MoveNull &&
 			beta > -ScoreMateInMaxPly {
 			r := 3 + depth/4 + min(int(eval-beta)/150, 3)
+			nullTried = true
 			ss.currentMove = board.MoveNull
 			t.countNode()
 			t.ev.DoNullMove(pos)
@@ -491,6 +493,12 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 				}
 			}
 		}
+	}
+
+	// The mate threat where the null move did not look (matethreat.go).
+	if !inCheck && !nullTried && !rootNode && depth <= mateThreatMaxDepth &&
+		kingZoneAttacks(pos) >= mateThreatZoneAttacks {
+		mateThreat = passIsMated(pos)
 	}
 
 	// Internal iterative reduction.
