@@ -412,6 +412,7 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 	// mateThreat: passing loses to a mate (the null move search says so);
 	// the quiet moves are the defences then, and are not pruned late.
 	mateThreat := false
+	nullTried := false
 	if inCheck {
 		staticEval, eval = ScoreNone, ScoreNone
 		ss.staticEval = ScoreNone
@@ -464,6 +465,7 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 			ply >= t.nmpMinPly && ply > 0 && t.stack[ply-1].currentMove != board.MoveNull &&
 			beta > -ScoreMateInMaxPly {
 			r := 3 + depth/4 + min(int(eval-beta)/150, 3)
+			nullTried = true
 			ss.currentMove = board.MoveNull
 			t.countNode()
 			t.ev.DoNullMove(pos)
@@ -491,6 +493,12 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 				}
 			}
 		}
+	}
+
+	// The mate threat where the null move did not look (matethreat.go).
+	if !inCheck && !nullTried && !rootNode && depth <= mateThreatMaxDepth &&
+		kingZoneAttacks(pos) >= mateThreatZoneAttacks {
+		mateThreat = passIsMated(pos)
 	}
 
 	// Internal iterative reduction.
@@ -567,11 +575,21 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 		}
 		// Check extension, only far from the leaves: near them every drop
 		// check would be extended and the checks crowd out the search.
-		if givesCheck && depth >= 7 && ply < 2*t.rootDepth && pos.SEEGE(m, 0) {
-			newDepth++
+		// From boxedCheckDepth a check is extended when it leaves the king
+		// at most one safe step (kingSafeSteps, after the move).
+		boxedCheck := false
+		if givesCheck && ply < 2*t.rootDepth && depth >= boxedCheckDepth && pos.SEEGE(m, 0) {
+			if depth >= 7 {
+				newDepth++
+			} else {
+				boxedCheck = true
+			}
 		}
 
 		t.doMove(m, ply)
+		if boxedCheck && kingSafeSteps(pos) <= 1 {
+			newDepth++
+		}
 		var v Score
 		if depth >= 2 && moveCount > 1+b2i(rootNode) && (quiet || cutNode) {
 			r := reduction(depth, moveCount)
