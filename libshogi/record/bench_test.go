@@ -163,9 +163,8 @@ func BenchmarkCSAParse(b *testing.B) {
 }
 
 // BenchmarkPackedDecodePaired: one op = one 32-byte position unpacked, in
-// both formats, the decoders taking turns (cputime.Paired): "multi8" the
-// earlier 8-bit steps, "step11" the previous stepBits-wide steps (a
-// counted window), "step" decode (the window shifted per step), "checked"
+// both formats, the decoders taking turns (cputime.Paired): "step11" the
+// previous stepBits-wide steps (a counted window), "step" decode (the window shifted per step), "checked"
 // the code-by-code decoder.
 func BenchmarkPackedDecodePaired(b *testing.B) {
 	const n = 1024
@@ -187,8 +186,7 @@ func BenchmarkPackedDecodePaired(b *testing.B) {
 			}
 		}
 	}
-	cputime.Paired(b, 256, []string{"multi8", "step11", "step", "checked"}, []func(int){
-		run((*packFormat).decodeMulti8),
+	cputime.Paired(b, 256, []string{"step11", "step", "checked"}, []func(int){
 		run((*packFormat).decodeStep11),
 		run((*packFormat).decode),
 		run((*packFormat).decodeChecked),

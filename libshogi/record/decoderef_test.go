@@ -86,12 +86,6 @@ func checkAgainstRef(t *testing.T, f *packFormat, data *[32]byte) {
 	if fmt.Sprint(err) != fmt.Sprint(errc) || (err == nil && a != c) {
 		t.Fatalf("%s %x: decode %v (%s), decodeChecked %v (%s)", f.name, data[:], err, a.SFEN(), errc, c.SFEN())
 	}
-	// the stepBits-wide steps and the earlier 8-bit ones
-	var m Diagram
-	errm := f.decodeMulti8(data, &m)
-	if fmt.Sprint(err) != fmt.Sprint(errm) || (err == nil && a != m) {
-		t.Fatalf("%s %x: decode %v (%s), decodeMulti8 %v (%s)", f.name, data[:], err, a.SFEN(), errm, m.SFEN())
-	}
 	checkAgainstStep11(t, f, data, &a, err)
 }
 
