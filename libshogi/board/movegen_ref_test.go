@@ -25,23 +25,10 @@ func TestGenerateMatchesRef(t *testing.T) {
 	if testing.Short() {
 		games = 2
 	}
-	var got, want MoveList
 	positions := 0
 	check := func(p *Position, stage string) {
 		positions++
-		for _, c := range [][3]bool{{true, true, true}, {true, true, false}, {true, false, false}, {false, true, false}} {
-			got.N, want.N = 0, 0
-			p.generate(&got, c[0], c[1], c[2])
-			p.generateRef(&want, c[0], c[1], c[2])
-			if got.N != want.N {
-				t.Fatalf("%s %s classes %v: %d moves, reference %d", p.SFEN(), stage, c, got.N, want.N)
-			}
-			for i := 0; i < got.N; i++ {
-				if got.Moves[i] != want.Moves[i] {
-					t.Fatalf("%s %s classes %v: move %d is %s, reference %s", p.SFEN(), stage, c, i, got.Moves[i].USI(), want.Moves[i].USI())
-				}
-			}
-		}
+		compareWithRef(t, p, stage)
 	}
 	for sfen := range starts {
 		for g := 0; g < games; g++ {
@@ -265,6 +252,27 @@ func (p *Position) generateDropsRef(ml *MoveList, us Color, target Bitboard) {
 	}
 }
 
+// compareWithRef fails t unless generate and generateRef give p the same
+// list, move for move, in each class combination the modes use (stage
+// names the position in the message).
+func compareWithRef(t *testing.T, p *Position, stage string) {
+	t.Helper()
+	var got, want MoveList
+	for _, c := range [][3]bool{{true, true, true}, {true, true, false}, {true, false, false}, {false, true, false}} {
+		p.generate(&got, c[0], c[1], c[2])
+		p.generateRef(&want, c[0], c[1], c[2])
+		if got.N != want.N {
+			t.Fatalf("%s %s classes %v: %d moves, reference %d", p.SFEN(), stage, c, got.N, want.N)
+		}
+		for i := 0; i < got.N; i++ {
+			if got.Moves[i] != want.Moves[i] {
+				t.Fatalf("%s %s classes %v: move %d is %s, reference %s", p.SFEN(), stage, c, i, got.Moves[i].USI(), want.Moves[i].USI())
+			}
+		}
+		got.N, want.N = 0, 0
+	}
+}
+
 // FuzzGenerateMatchesRef: on any position the relaxed SFEN parser accepts
 // (dead pieces, a capturable king, no king for the side to move), and on
 // the positions one move on, generate and generateRef give the same lists
@@ -281,27 +289,12 @@ func FuzzGenerateMatchesRef(f *testing.F) {
 		if err != nil {
 			return
 		}
-		var got, want, all MoveList
-		compare := func(stage string) {
-			for _, c := range [][3]bool{{true, true, true}, {true, true, false}, {true, false, false}, {false, true, false}} {
-				got.N, want.N = 0, 0
-				p.generate(&got, c[0], c[1], c[2])
-				p.generateRef(&want, c[0], c[1], c[2])
-				if got.N != want.N {
-					t.Fatalf("%s %s classes %v: %d moves, reference %d", p.SFEN(), stage, c, got.N, want.N)
-				}
-				for i := 0; i < got.N; i++ {
-					if got.Moves[i] != want.Moves[i] {
-						t.Fatalf("%s %s classes %v: move %d is %s, reference %s", p.SFEN(), stage, c, i, got.Moves[i].USI(), want.Moves[i].USI())
-					}
-				}
-			}
-		}
-		compare("given")
+		var all MoveList
+		compareWithRef(t, p, "given")
 		p.GenerateLegal(&all)
 		for _, m := range all.Slice() {
 			p.DoMove(m)
-			compare("after " + m.USI())
+			compareWithRef(t, p, "after "+m.USI())
 			p.UndoMove()
 		}
 	})
