@@ -67,6 +67,9 @@ export WINEPREFIX="$(cd "$build" && pwd)/wineprefix"
 export WINEARCH=win64 WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
 mkdir -p "$WINEPREFIX"
 rm -f "$build/wine-ok"
+. scripts/test.d/lib/wineserver.sh
+wineserver_keep "$wine"
+trap 'wineserver_stop; rm -rf "$prefix"' EXIT
 
 x86_64-w64-mingw32-gcc -O1 -o "$build/wine_probe.exe" tests/c/wine_probe.c
 set +e

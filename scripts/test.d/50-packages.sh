@@ -17,7 +17,8 @@ root=$PWD
 version=$(scripts/version.sh)
 [ -n "$version" ] || { echo "50-packages: no version in capi/main.go" >&2; exit 1; }
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. scripts/test.d/lib/wineserver.sh
+trap 'wineserver_stop; rm -rf "$tmp"' EXIT
 export DIST=$tmp/dist
 
 echo "--- release archives (version $version)"
@@ -75,6 +76,7 @@ wine=$(command -v wine64 || command -v /usr/lib/wine/wine64 || command -v wine |
 prefix=$root/build-win/wineprefix
 if [ -n "$wine" ] && [ -f "$root/build-win/wine-ok" ]; then
   export WINEPREFIX=$prefix WINEARCH=win64 WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
+  wineserver_keep "$wine"
   for exe in consumer_mingw consumer_msvclib; do
     out=$(timeout 300 "$wine" "$W/bin/$exe.exe" 2>&1 | tr -d '\r')
     echo "$exe: $(head -1 <<<"$out")"
