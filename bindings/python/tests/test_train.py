@@ -4,6 +4,7 @@ the from-zero pipeline end to end."""
 
 import os
 import struct
+import time
 
 import numpy as np
 import pytest
@@ -163,6 +164,26 @@ def test_training_lowers_the_loss_and_resumes(teacher, tmp_path):
     tr2.fit([teacher], [teacher], epochs=3, checkpoint=ck, progress=False, log=None)
     assert [h["epoch"] for h in tr2.history] == [1, 2, 3]
     assert tr2.history[:2] == tr.history
+
+
+def test_time_budgets_stop_the_teacher_and_the_training(teacher, tmp_path):
+    # a budget of 0 s still trains one epoch, and no more
+    tr = train.Trainer(train.NnueModel(32, 8, 8, seed=1), lr=2e-3, batch_size=64, shuffle=0, warmup_steps=1)
+    tr.fit([teacher], [teacher], epochs=5, progress=False, log=None, seconds=0.0)
+    assert [h["epoch"] for h in tr.history] == [1]
+    # an ample budget changes nothing: epochs is the cap
+    tr.fit([teacher], [teacher], epochs=3, progress=False, log=None, seconds=1e6)
+    assert [h["epoch"] for h in tr.history] == [1, 2, 3]
+    # the teacher stops on time, far below its position cap, and keeps what it wrote
+    cfg = train.PipelineConfig(generations=1, depths=(1,), positions=10**9, gensfen_seconds=2.0, gensfen_threads=1,
+                               teacher_nodes=20_000, l1=32, l2=8, l3=8, epochs=1, batch_size=128, shuffle=0)
+    p = train.Pipeline(str(tmp_path), cfg, progress=False, log=None)
+    t0 = time.time()
+    p.generate(0)
+    assert time.time() - t0 < 60
+    s = p.state["generations"]["0"]
+    assert 0 < s["train_positions"] + s["val_positions"] < 10**9
+    assert os.path.getsize(os.path.join(p.gen_dir(0), "train.bin")) == 40 * s["train_positions"]
 
 
 def test_one_tiny_generation_end_to_end(tmp_path):

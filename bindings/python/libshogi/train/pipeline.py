@@ -19,6 +19,7 @@ resumes from the epoch checkpoint, finished stages are skipped.
 import dataclasses
 import json
 import os
+import threading
 import time
 
 import numpy as np
@@ -49,6 +50,7 @@ class PipelineConfig:
     random_moves: int = 8
     random_maxply: int = 24
     gensfen_threads: int = 2
+    gensfen_seconds: float = 0.0  # >0: the teacher stops after this long (positions is then a cap)
     eval_limit: int = 3000
     l1: int = 256
     l2: int = 32
@@ -56,6 +58,7 @@ class PipelineConfig:
     factor_p: bool = True
     factor_k: bool = True
     epochs: int = 4
+    train_seconds: float = 0.0  # >0: no epoch is started that would end after this long (epochs is then a cap)
     batch_size: int = 4096
     lr: float = 1e-3
     lr_decay: float = 0.7
@@ -156,14 +159,23 @@ class Pipeline(object):
         c = self.config
         data = os.path.join(self.gen_dir(g), "data")
         net = Network(self.net_path(g - 1)) if g > 0 else None
+        # a time budget stops the run through a job (whole games are kept)
+        job = selfplay.Job() if c.gensfen_seconds > 0 else None
+        timer = threading.Timer(c.gensfen_seconds, job.stop) if job is not None else None
         try:
             t0 = time.time()
+            if timer is not None:
+                timer.start()
             r = selfplay.gensfen(data, depth=c.depth(g), nodes=c.teacher_nodes or None, positions=c.positions,
                                  max_ply=c.max_ply, network=net, threads=c.gensfen_threads,
                                  seed=c.seed * 1000 + g, random_moves=c.random_moves, random_maxply=c.random_maxply,
-                                 eval_limit=c.eval_limit, progress=self.progress)
+                                 eval_limit=c.eval_limit, progress=self.progress, job=job)
             secs = max(time.time() - t0, 1e-9)
         finally:
+            if timer is not None:
+                timer.cancel()
+            if job is not None:
+                job.close()
             if net is not None:
                 net.close()
         shards = sorted(os.path.join(data, f) for f in os.listdir(data) if f.endswith(".bin"))
@@ -213,7 +225,8 @@ class Pipeline(object):
                      threads=c.data_threads, shuffle=c.shuffle, max_abs_score=c.eval_limit, seed=c.seed * 1000 + g,
                      device=c.device)
         hist = tr.fit([os.path.join(d, "train.bin")], [os.path.join(d, "val.bin")], epochs=c.epochs,
-                      checkpoint=self.checkpoint_path(g), progress=self.progress, log=self.log)
+                      checkpoint=self.checkpoint_path(g), progress=self.progress, log=self.log,
+                      seconds=c.train_seconds or None)
         steps = sum(h["steps"] for h in hist)
         secs = sum(h["seconds"] for h in hist)
         self._done(g, "train", epochs=len(hist), train_loss=hist[-1]["train_loss"], val_loss=hist[-1]["val_loss"],

@@ -112,15 +112,24 @@ class Trainer(object):
                 n += len(b)
         return total / n if n else float("nan")
 
-    def fit(self, train_files, val_files=None, epochs=1, checkpoint=None, progress=True, log=print):
+    def fit(self, train_files, val_files=None, epochs=1, checkpoint=None, progress=True, log=print, seconds=None):
         """Trains until `epochs` epochs are done in all (resuming from
         checkpoint if it exists); returns the history (a list of dicts:
-        epoch, lr, train_loss, val_loss, positions, steps, seconds)."""
+        epoch, lr, train_loss, val_loss, positions, steps, seconds).
+        seconds: a time budget for this call; no epoch is started that
+        would end after it, if it takes as long as the longest so far (the
+        first is always trained)."""
         if checkpoint and os.path.exists(checkpoint):
             self.load(checkpoint)
             if log:
                 log("resumed %s at epoch %d" % (checkpoint, self.epoch))
+        t0, longest, done = time.time(), 0.0, 0
         while self.epoch < epochs:
+            if seconds is not None and done and time.time() - t0 + longest > seconds:
+                if log:
+                    log("stopped after epoch %d: the next would end after %.0f s" % (self.epoch, seconds))
+                break
+            t1 = time.time()
             bar = _bar(progress, "epoch %d" % (self.epoch + 1))
             try:
                 loss, n, steps, secs = self.train_epoch(train_files, bar)
@@ -137,6 +146,7 @@ class Trainer(object):
             if log:
                 log("epoch %d: train %.5f val %.5f (%d positions, %.1f steps/s)"
                     % (row["epoch"], loss, val, n, steps / secs if secs else 0.0))
+            longest, done = max(longest, time.time() - t1), done + 1
         return self.history
 
     def state(self):
