@@ -50,3 +50,5 @@ func pairwiseAVX512(out *uint8, a, b *int16, n int)                         { pa
 func affine8ClipAVX512(out *uint8, us, them *int16, half int, wb *int8, bias *int32) {
 	panic(noKernels)
 }
+
+func squarePlanesAVX512(sq *[81]uint8, planes *[10]uint64) uint64 { panic(noKernels) }

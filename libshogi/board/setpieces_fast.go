@@ -1,53 +1,33 @@
 package board
 
 import (
-	"encoding/binary"
 	"unsafe"
+
+	"github.com/libshogi/libshogi/asm"
 )
 
 // setPiecesFast is SetPieces for the usual record (no relaxations, one
 // king per side, every check passing) without a data-dependent branch per
-// square: the squares are read eight at a time and each of the five bits
-// of the piece codes becomes a bit plane (a multiply gathers one bit of
-// eight bytes), from which every bitboard is a few ANDs; the checks are
-// then bitboard tests (nifu by a fill along the files, the piece counts by
-// population counts and the hands' fields). It returns false, with p
+// square: each of the five bits of the piece codes becomes a bit plane
+// (asm.SquarePlanes: one mask instruction a plane with AVX-512, a multiply
+// per eight squares without), from which every bitboard is a few ANDs;
+// the checks are then bitboard tests (nifu by a fill along the files, the
+// piece counts by population counts and the hands' fields). It returns false, with p
 // unchanged, whenever anything is unusual, and SetPieces then runs the
 // square-by-square checks for the exact error
 // (TestSetPiecesFastMatchesChecked holds the two to the same positions).
 // It runs once per record of a training set decoded one record at a time
-// (set_hcp): the planes are scalars, which stay in registers, and the
-// checks are written out without loops.
+// (set_hcp): the checks are written out without loops.
 func (p *Position) setPiecesFast(squares *[NumSquares]Piece, hands [2]Hand, side Color, ply int) bool {
 	if side > White || ply < 1 || ply > 1_000_000 {
 		return false
 	}
-	raw := unsafe.Slice((*byte)(unsafe.Pointer(&squares[0])), NumSquares)
-	// bj holds bit j of every square's code: squares 0-63 (8 per word),
-	// then squares 64-80 in hj.
-	var b0, b1, b2, b3, b4, high uint64 // high: bits 5-7 of any code (not a piece)
-	for w := uint(0); w < 64; w += 8 {
-		x := binary.LittleEndian.Uint64(raw[w:])
-		high |= x
-		b0 |= gather8(x) << w
-		b1 |= gather8(x>>1) << w
-		b2 |= gather8(x>>2) << w
-		b3 |= gather8(x>>3) << w
-		b4 |= gather8(x>>4) << w
+	var planes [10]uint64 // bit j of the codes, as asm.SquarePlanes says
+	if asm.SquarePlanes((*[NumSquares]uint8)(unsafe.Pointer(squares)), &planes) != 0 {
+		return false // a code of 32 or more: not a piece
 	}
-	x8, x9, last := binary.LittleEndian.Uint64(raw[64:]), binary.LittleEndian.Uint64(raw[72:]), uint64(raw[80])
-	high |= x8 | x9 | last
-	if high&0xe0e0e0e0e0e0e0e0 != 0 {
-		return false
-	}
-	// squares 63-80 in the hi words' bits 0-17
-	h0 := b0>>63 | gather8(x8)<<1 | gather8(x9)<<9 | (last&1)<<17
-	h1 := b1>>63 | gather8(x8>>1)<<1 | gather8(x9>>1)<<9 | (last>>1&1)<<17
-	h2 := b2>>63 | gather8(x8>>2)<<1 | gather8(x9>>2)<<9 | (last>>2&1)<<17
-	h3 := b3>>63 | gather8(x8>>3)<<1 | gather8(x9>>3)<<9 | (last>>3&1)<<17
-	h4 := b4>>63 | gather8(x8>>4)<<1 | gather8(x9>>4)<<9 | (last>>4&1)<<17
-	const lo63 = 1<<63 - 1
-	b0, b1, b2, b3, b4 = b0&lo63, b1&lo63, b2&lo63, b3&lo63, b4&lo63
+	b0, b1, b2, b3, b4 := planes[0], planes[1], planes[2], planes[3], planes[4]
+	h0, h1, h2, h3, h4 := planes[5], planes[6], planes[7], planes[8], planes[9]
 	var q Position
 	q.side, q.startPly = side, ply
 	q.board = *squares
@@ -160,13 +140,6 @@ func splitTypes(t *[NumPieceTypes]Bitboard, x, b3, b2, b1, b0 Bitboard) (type15 
 	t[8], t[9], t[10], t[11] = e4.AndNot(b0), e4.And(b0), e5.AndNot(b0), e5.And(b0)
 	t[12], t[13], t[14] = e6.AndNot(b0), e6.And(b0), e7.AndNot(b0)
 	return e7.Intersects(b0)
-}
-
-// gather8 returns bit 0 of each of the eight bytes of x as an 8-bit
-// number (byte i gives bit i). The product's partial terms land on
-// distinct bits, so no carry disturbs the top byte.
-func gather8(x uint64) uint64 {
-	return (x & 0x0101010101010101) * 0x0102040810204080 >> 56
 }
 
 // deadZone[c] is c's last rank and last two ranks (no move from there for
