@@ -39,7 +39,9 @@ func (f *packFormat) decode(data *[32]byte, d *Diagram) error {
 	// anyway.
 	pos := uint(15)
 	var counts, faults uint64
-	var codes [board.NumSquares + 7]board.Piece // a step stores 8 bytes
+	// The codes go to d.Squares[0:79] in stream order, then make room for
+	// the kings. A step stores 8 bytes at i <= 72, within the 81 squares.
+	codes := &d.Squares
 	st, tab := f.boardStep, &f.boardCode
 	i := 0
 	for i <= 79-stepMaxCodes {
@@ -52,9 +54,9 @@ func (f *packFormat) decode(data *[32]byte, d *Diagram) error {
 			win >>= b & 63
 			used += b
 			p := st.pieces[x]
-			// i <= 72 here: the 8 bytes fit in codes (byte 7 is
+			// i <= 72 here: the 8 bytes fit in the squares (byte 7 is
 			// overwritten by the next step)
-			*(*uint64)(unsafe.Add(unsafe.Pointer(&codes), i)) = p
+			*(*uint64)(unsafe.Add(unsafe.Pointer(codes), i)) = p
 			counts += st.counts[x]
 			faults |= p
 			i += int(p >> 56 & 7)
@@ -68,11 +70,11 @@ func (f *packFormat) decode(data *[32]byte, d *Diagram) error {
 		faults |= e << (63 - 15) // codeInvalid to bit 63, stepInvalid's place
 		codes[i] = board.Piece(e)
 	}
-	// Spread the codes over the squares around the two kings.
+	// Spread the codes over the squares around the two kings: the codes
+	// after the second king two squares on, those between one.
 	a, b := min(bk, wk), max(bk, wk)
-	copy(d.Squares[:a], codes[:a])
-	copy(d.Squares[a+1:b], codes[a:b-1])
-	copy(d.Squares[b+1:], codes[b-1:79])
+	copy(d.Squares[b+1:], d.Squares[b-1:79])
+	copy(d.Squares[a+1:b], d.Squares[a:b-1])
 	d.Squares[bk] = board.NewPiece(board.Black, board.King)
 	d.Squares[wk] = board.NewPiece(board.White, board.King)
 	for pos < 256 {
