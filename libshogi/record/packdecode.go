@@ -37,32 +37,11 @@ func (f *packFormat) decode(data *[32]byte, d *Diagram) error {
 	// step at most); the last codes go one at a time. ptr stays below 41:
 	// a broken record's codes may run on, and its final position is wrong
 	// anyway.
-	pos := uint(15)
-	var counts, faults uint64
 	// The codes go to d.Squares[0:79] in stream order, then make room for
-	// the kings. A step stores 8 bytes at i <= 72, within the 81 squares.
+	// the kings.
 	codes := &d.Squares
-	st, tab := f.boardStep, &f.boardCode
-	i := 0
-	for i <= 79-stepMaxCodes {
-		ptr := min(pos>>3, 40)
-		win := binary.LittleEndian.Uint64(buf[ptr:ptr+8]) >> (pos & 7)
-		used := uint(0)
-		for used <= 64-7-stepBits && i <= 79-stepMaxCodes {
-			x := win & stepMask
-			b := uint(st.bits[x])
-			win >>= b & 63
-			used += b
-			p := st.pieces[x]
-			// i <= 72 here: the 8 bytes fit in the squares (byte 7 is
-			// overwritten by the next step)
-			*(*uint64)(unsafe.Add(unsafe.Pointer(codes), i)) = p
-			counts += st.counts[x]
-			faults |= p
-			i += int(p >> 56 & 7)
-		}
-		pos += used
-	}
+	tab := &f.boardCode
+	pos, i, counts, faults := boardSteps(f.boardStep, &buf, codes)
 	for ; i < 79; i++ {
 		e := uint64(tab[peekBits(&buf, pos)&0xff])
 		pos += uint(e >> codeLenShift & 15)
@@ -92,6 +71,54 @@ func (f *packFormat) decode(data *[32]byte, d *Diagram) error {
 		return f.decodeChecked(data, d)
 	}
 	return nil
+}
+
+// boardSteps is decode's step loop over the board codes from bit 15: it
+// stores the codes of the steps to codes[0:i] and returns the stream
+// position after them, i, and the steps' counts and faults. A step stores
+// 8 bytes at i <= 72, within the 81 squares. It is a function of its own,
+// not inlined, so that the loop's values stay in registers (within decode
+// the compiler spilled three of them to the stack every step).
+//
+//go:noinline
+func boardSteps(st *stepTable, buf *[48]byte, codes *[board.NumSquares]board.Piece) (pos uint, i int, counts, faults uint64) {
+	pos = 15
+	for i <= 79-stepMaxCodes {
+		ptr := min(pos>>3, 40)
+		win := binary.LittleEndian.Uint64(buf[ptr:ptr+8]) >> (pos & 7)
+		// stepsPerLoad steps fit in the window's 57 or more bits; they
+		// are written out (a loop counter took the shifts' register CX
+		// and went to the stack every step)
+		win, pos, i, counts, faults = st.step(codes, win, pos, i, counts, faults)
+		if i > 79-stepMaxCodes {
+			break
+		}
+		win, pos, i, counts, faults = st.step(codes, win, pos, i, counts, faults)
+		if i > 79-stepMaxCodes {
+			break
+		}
+		win, pos, i, counts, faults = st.step(codes, win, pos, i, counts, faults)
+		if i > 79-stepMaxCodes {
+			break
+		}
+		win, pos, i, counts, faults = st.step(codes, win, pos, i, counts, faults)
+		if i > 79-stepMaxCodes {
+			break
+		}
+		_, pos, i, counts, faults = st.step(codes, win, pos, i, counts, faults)
+	}
+	return
+}
+
+// step takes the codes of one step from the window to codes[i:] (i <=
+// 72: its 8 bytes fit in the squares; byte 7 is overwritten by the next
+// step).
+func (st *stepTable) step(codes *[board.NumSquares]board.Piece, win uint64, pos uint, i int, counts, faults uint64) (uint64, uint, int, uint64, uint64) {
+	x := win & stepMask
+	b := uint(st.bits[x])
+	p := st.pieces[x]
+	*(*uint64)(unsafe.Add(unsafe.Pointer(codes), i)) = p
+	return win >> (b & 63), pos + b, i + int(p>>56&7), counts + st.counts[x], faults | p
 }
 
 // peekBits is at least 57 bits of buf from bit pos (the caller masks
@@ -129,6 +156,7 @@ func codeTable(dec *[256]decEntry) (t [256]uint32) {
 }
 
 // The step tables of decode: stepBits bits of the stream index them.
+// boardSteps is written for stepsPerLoad == 5.
 const (
 	stepBits     = 11
 	stepMask     = 1<<stepBits - 1
