@@ -51,4 +51,6 @@ func affine8ClipAVX512(out *uint8, us, them *int16, half int, wb *int8, bias *in
 	panic(noKernels)
 }
 
-func squarePlanesAVX512(sq *[81]uint8, planes *[10]uint64) uint64 { panic(noKernels) }
+func squareTypesAVX512(sq *[81]uint8, types *[15][2]uint64, sets *[2][2]uint64) uint64 {
+	panic(noKernels)
+}

@@ -8,13 +8,13 @@ import (
 
 // setPiecesFast is SetPieces for the usual record (no relaxations, one
 // king per side, every check passing) without a data-dependent branch per
-// square: each of the five bits of the piece codes becomes a bit plane
-// (asm.SquarePlanes: one mask instruction a plane with AVX-512, a multiply
-// per eight squares without), from which every bitboard is a few ANDs;
-// the checks are then bitboard tests (nifu by a fill along the files, the
-// piece counts by population counts and the hands' fields). It returns false, with p
-// unchanged, whenever anything is unusual, and SetPieces then runs the
-// square-by-square checks for the exact error
+// square: asm.SquareTypes sorts the squares into the bitboards of each
+// type (with AVX-512 a byte compare of all squares a type; without, bit
+// planes gathered eight squares a multiply and split by ANDs), and the
+// checks are then bitboard tests (nifu by a fill along the files, the
+// piece counts by population counts and the hands' fields). It returns
+// false, with p unchanged, whenever anything is unusual, and SetPieces
+// then runs the square-by-square checks for the exact error
 // (TestSetPiecesFastMatchesChecked holds the two to the same positions).
 // It runs once per record of a training set decoded one record at a time
 // (set_hcp): the checks are written out without loops.
@@ -22,26 +22,21 @@ func (p *Position) setPiecesFast(squares *[NumSquares]Piece, hands [2]Hand, side
 	if side > White || ply < 1 || ply > 1_000_000 {
 		return false
 	}
-	var planes [10]uint64 // bit j of the codes, as asm.SquarePlanes says
-	if asm.SquarePlanes((*[NumSquares]uint8)(unsafe.Pointer(squares)), &planes) != 0 {
-		return false // a code of 32 or more: not a piece
-	}
-	b0, b1, b2, b3, b4 := planes[0], planes[1], planes[2], planes[3], planes[4]
-	h0, h1, h2, h3, h4 := planes[5], planes[6], planes[7], planes[8], planes[9]
 	var q Position
-	q.side, q.startPly = side, ply
-	q.board = *squares
-	pt := Bitboard{b0 | b1 | b2 | b3, h0 | h1 | h2 | h3} // a piece type is present
-	white := Bitboard{b4, h4}
+	var sets [2]Bitboard // the colour bit; the occupied squares
+	if asm.SquareTypes((*[NumSquares]uint8)(unsafe.Pointer(squares)),
+		(*[NumPieceTypes][2]uint64)(unsafe.Pointer(&q.byType)), (*[2][2]uint64)(unsafe.Pointer(&sets))) != 0 {
+		return false // a code of 32 or more, or type 15: not a piece
+	}
+	white, pt := sets[0], sets[1]
 	if white.AndNot(pt).NonZero() { // the colour bit without a type: code 16
 		return false
 	}
+	q.side, q.startPly = side, ply
+	q.board = *squares
 	q.occupied = pt
 	q.byColor[White] = white
 	q.byColor[Black] = pt.AndNot(white)
-	if splitTypes(&q.byType, pt, Bitboard{b3, h3}, Bitboard{b2, h2}, Bitboard{b1, h1}, Bitboard{b0, h0}) {
-		return false // type 15: not a piece
-	}
 	kings := q.byType[King]
 	bk, wk := kings.And(q.byColor[Black]), kings.And(q.byColor[White])
 	if bk.Count() != 1 || wk.Count() != 1 {
@@ -125,22 +120,6 @@ var filesFrom = func() (f [9]Bitboard) {
 	}
 	return
 }()
-
-// splitTypes splits the squares x by bit 3 of their codes (planes b3), then
-// 2, 1, 0: t[i] gets the squares of x whose code bits 3..0 are i, that is
-// of piece type i; it reports whether some square has type 15 (not a
-// piece). Written out: thirty ANDs a word, stored straight into t.
-func splitTypes(t *[NumPieceTypes]Bitboard, x, b3, b2, b1, b0 Bitboard) (type15 bool) {
-	h0, h1 := x.AndNot(b3), x.And(b3)
-	q0, q1, q2, q3 := h0.AndNot(b2), h0.And(b2), h1.AndNot(b2), h1.And(b2)
-	e0, e1, e2, e3 := q0.AndNot(b1), q0.And(b1), q1.AndNot(b1), q1.And(b1)
-	e4, e5, e6, e7 := q2.AndNot(b1), q2.And(b1), q3.AndNot(b1), q3.And(b1)
-	t[0], t[1], t[2], t[3] = e0.AndNot(b0), e0.And(b0), e1.AndNot(b0), e1.And(b0)
-	t[4], t[5], t[6], t[7] = e2.AndNot(b0), e2.And(b0), e3.AndNot(b0), e3.And(b0)
-	t[8], t[9], t[10], t[11] = e4.AndNot(b0), e4.And(b0), e5.AndNot(b0), e5.And(b0)
-	t[12], t[13], t[14] = e6.AndNot(b0), e6.And(b0), e7.AndNot(b0)
-	return e7.Intersects(b0)
-}
 
 // deadZone[c] is c's last rank and last two ranks (no move from there for
 // pawns and lances, knights).

@@ -41,7 +41,7 @@ func checkFastAgainstChecked(t *testing.T, sq *[NumSquares]Piece, hands [2]Hand,
 // square, a random hand count (it must decline every rejected one and
 // agree on the rest).
 //
-// It runs once per plane builder this machine has (asm.SquarePlanes: the
+// It runs once per square sorter this machine has (asm.SquareTypes: the
 // Go twin, and the AVX-512 kernel where the CPU has it).
 func TestSetPiecesFastMatchesChecked(t *testing.T) {
 	defer func(a, b bool) { asm.UseAVX2, asm.UseAVX512 = a, b }(asm.UseAVX2, asm.UseAVX512)
