@@ -16,11 +16,12 @@ type Position struct {
 
 	perftLists []MoveList // scratch move lists for Perft, one per ply
 
-	// keyPending: states[0].key is not computed yet. SetPieces leaves the
-	// set-up key to the first DoMove (a loop that sets record after record
-	// and reads only the board never pays for it); until then the history
-	// is that one state, and reads compute the key without storing it, so
-	// that reading one Position from several goroutines stays safe.
+	// keyPending: states[0].key and states[0].checkers are not computed
+	// yet. SetPieces leaves the set-up key and checkers to the first DoMove
+	// (a loop that sets record after record and reads only the board never
+	// pays for them); until then the history is that one state, and reads
+	// compute them without storing, so that reading one Position from
+	// several goroutines stays safe.
 	keyPending bool
 }
 
@@ -106,17 +107,28 @@ func (p *Position) Key() uint64 {
 	return p.st().key
 }
 
-// fillKey stores a pending set-up key (mutations only; see keyPending).
+// fillKey stores a pending set-up key and checkers (mutations only; see
+// keyPending).
 func (p *Position) fillKey() {
 	p.states[0].key = p.computeKey()
+	p.states[0].checkers = p.computeCheckers()
 	p.keyPending = false
 }
 
+// checkers are the pieces giving check to the side to move (computed
+// while the set-up state is pending).
+func (p *Position) checkers() Bitboard {
+	if p.keyPending {
+		return p.computeCheckers()
+	}
+	return p.st().checkers
+}
+
 // Checkers are the pieces giving check to the side to move.
-func (p *Position) Checkers() Bitboard { return p.st().checkers }
+func (p *Position) Checkers() Bitboard { return p.checkers() }
 
 // InCheck reports whether the side to move is in check.
-func (p *Position) InCheck() bool { return p.st().checkers.NonZero() }
+func (p *Position) InCheck() bool { return p.checkers().NonZero() }
 
 // LastMove is the move that led here (MoveNone at the set-up position).
 func (p *Position) LastMove() Move { return p.st().move }

@@ -73,14 +73,9 @@ func (p *Position) setPiecesFast(squares *[NumSquares]Piece, hands [2]Hand, side
 	if q.mayAttack(side, q.kingSq[them]) && q.Attacked(side, q.kingSq[them], q.occupied) {
 		return false
 	}
-	var checkers Bitboard
-	if q.mayAttack(them, q.kingSq[side]) {
-		checkers = q.computeCheckers()
-	}
-	// The key is left to the first DoMove (keyPending).
 	states, lists := p.states[:0], p.perftLists
 	*p = q
-	p.states = append(states, stateInfo{checkers: checkers})
+	p.states = append(states, stateInfo{})
 	p.keyPending = true
 	p.perftLists = lists
 	return true
