@@ -22,33 +22,30 @@ func (p *Position) setPiecesFast(squares *[NumSquares]Piece, hands [2]Hand, side
 	if side > White || ply < 1 || ply > 1_000_000 {
 		return false
 	}
-	var q Position
+	// The bitboards are built and checked here; p is written only when
+	// every check has passed.
+	var bt [NumPieceTypes]Bitboard
 	var sets [2]Bitboard // the colour bit; the occupied squares
 	if asm.SquareTypes((*[NumSquares]uint8)(unsafe.Pointer(squares)),
-		(*[NumPieceTypes][2]uint64)(unsafe.Pointer(&q.byType)), (*[2][2]uint64)(unsafe.Pointer(&sets))) != 0 {
+		(*[NumPieceTypes][2]uint64)(unsafe.Pointer(&bt)), (*[2][2]uint64)(unsafe.Pointer(&sets))) != 0 {
 		return false // a code of 32 or more, or type 15: not a piece
 	}
-	white, pt := sets[0], sets[1]
-	if white.AndNot(pt).NonZero() { // the colour bit without a type: code 16
+	white, occ := sets[0], sets[1]
+	if white.AndNot(occ).NonZero() { // the colour bit without a type: code 16
 		return false
 	}
-	q.side, q.startPly = side, ply
-	q.board = *squares
-	q.occupied = pt
-	q.byColor[White] = white
-	q.byColor[Black] = pt.AndNot(white)
-	kings := q.byType[King]
-	bk, wk := kings.And(q.byColor[Black]), kings.And(q.byColor[White])
+	black := occ.AndNot(white)
+	kings := bt[King]
+	bk, wk := kings.And(black), kings.And(white)
 	if bk.Count() != 1 || wk.Count() != 1 {
 		return false
 	}
-	q.kingSq = [2]Square{bk.First(), wk.First()}
+	kingSq := [2]Square{bk.First(), wk.First()}
 	// Dead pieces: pawns and lances on the last rank, knights on the last two.
-	pl, kn := q.byType[Pawn].Or(q.byType[Lance]), q.byType[Knight]
-	wpawns := q.byType[Pawn].And(white)
-	if pl.AndNot(white).Intersects(deadZone[Black][0]) || kn.AndNot(white).Intersects(deadZone[Black][1]) ||
+	pl, kn := bt[Pawn].Or(bt[Lance]), bt[Knight]
+	if pl.And(black).Intersects(deadZone[Black][0]) || kn.And(black).Intersects(deadZone[Black][1]) ||
 		pl.And(white).Intersects(deadZone[White][0]) || kn.And(white).Intersects(deadZone[White][1]) ||
-		twoInAFile(q.byType[Pawn].AndNot(white)) || twoInAFile(wpawns) {
+		twoInAFile(bt[Pawn].And(black)) || twoInAFile(bt[Pawn].And(white)) {
 		return false
 	}
 	hb, hw := uint32(hands[Black]), uint32(hands[White])
@@ -58,7 +55,6 @@ func (p *Position) setPiecesFast(squares *[NumSquares]Piece, hands [2]Hand, side
 	// At most MaxInHand of each type on the board (either side, promoted
 	// or not) and in the two hands together; every hand field is at least
 	// as wide as its type's count.
-	bt := &q.byType
 	if bt[Pawn].Or(bt[ProPawn]).Count()+int(hb&0x1f+hw&0x1f) > MaxInHand[Pawn] ||
 		bt[Lance].Or(bt[ProLance]).Count()+int(hb>>8&7+hw>>8&7) > MaxInHand[Lance] ||
 		bt[Knight].Or(bt[ProKnight]).Count()+int(hb>>12&7+hw>>12&7) > MaxInHand[Knight] ||
@@ -68,16 +64,21 @@ func (p *Position) setPiecesFast(squares *[NumSquares]Piece, hands [2]Hand, side
 		bt[Rook].Or(bt[Dragon]).Count()+int(hb>>28&3+hw>>28&3) > MaxInHand[Rook] {
 		return false
 	}
-	q.hands = hands
+	byColor := [2]Bitboard{black, white}
 	them := side.Opp()
-	if q.mayAttack(side, q.kingSq[them]) && q.Attacked(side, q.kingSq[them], q.occupied) {
+	if mayAttackBy(&bt, byColor[side], side, kingSq[them]) && attackedBy(&bt, byColor[side], side, kingSq[them], occ) {
 		return false
 	}
-	states, lists := p.states[:0], p.perftLists
-	*p = q
-	p.states = append(states, stateInfo{})
+	p.board = *squares
+	p.byType = bt
+	p.byColor = byColor
+	p.occupied = occ
+	p.hands = hands
+	p.kingSq = kingSq
+	p.side, p.startPly = side, ply
+	// The key and the checkers are left to the first DoMove (keyPending).
+	p.states = append(p.states[:0], stateInfo{})
 	p.keyPending = true
-	p.perftLists = lists
 	return true
 }
 
