@@ -56,6 +56,21 @@ func (f *packFormat) decode(data *[32]byte, d *Diagram) error {
 	copy(d.Squares[a+1:b], d.Squares[a:b-1])
 	d.Squares[bk] = board.NewPiece(board.Black, board.King)
 	d.Squares[wk] = board.NewPiece(board.White, board.King)
+	// The hand codes a step at a time while a step cannot pass bit 256,
+	// then one at a time (and where no valid code starts: the single step
+	// finds it).
+	var hands uint64 // Hands[0] in the low half, Hands[1] in the high
+	for hs := f.handStep; pos <= 256-stepBits; {
+		x := peekBits(&buf, pos) & stepMask
+		b := uint(hs.bits[x])
+		if b == 0 {
+			break
+		}
+		pos += b
+		hands += hs.hands[x]
+		counts += hs.counts[x]
+	}
+	d.Hands[0], d.Hands[1] = board.Hand(hands), board.Hand(hands>>32)
 	for pos < 256 {
 		i := peekBits(&buf, pos) & 0xff
 		e := uint64(f.handCode[i])
@@ -203,6 +218,41 @@ func newStepTable(single *[256]uint32) *stepTable {
 		}
 		if n > 0 {
 			t.pieces[x] |= n << 56
+		}
+		t.bits[x] = uint8(bits)
+	}
+	return t
+}
+
+// A handStepTable is the step table of the hand codes: for every value of
+// the next stepBits bits, the valid hand codes that end within them (none
+// where no valid code starts at the first bit): their total length, what
+// they add to the two hands (Hands[0] in the low 32 bits, Hands[1] in the
+// high 32) and their codeCountInc sum. No field carries into the next in
+// a record with the standard set of pieces (a hand count is at most its
+// type's total), and any other record goes to decodeChecked.
+type handStepTable struct {
+	bits   [1 << stepBits]uint8
+	hands  [1 << stepBits]uint64
+	counts [1 << stepBits]uint64
+}
+
+// newHandStepTable builds the hand step table from codeTable's hand table
+// and the hand increments, as newStepTable does for the board.
+func newHandStepTable(single *[256]uint32, inc *[256]board.Hand) *handStepTable {
+	t := new(handStepTable)
+	for x := range t.bits {
+		bits := uint(0)
+		for {
+			i := uint(x) >> bits & 0xff
+			e := single[i]
+			l := uint(e >> codeLenShift & 15)
+			if e&codeInvalid != 0 || l > stepBits-bits {
+				break
+			}
+			t.hands[x] += uint64(inc[i]) << (32 * (e >> codeColorShift & 1))
+			t.counts[x] += codeCountInc[e&7]
+			bits += l
 		}
 		t.bits[x] = uint8(bits)
 	}
