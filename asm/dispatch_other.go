@@ -50,3 +50,7 @@ func pairwiseAVX512(out *uint8, a, b *int16, n int)                         { pa
 func affine8ClipAVX512(out *uint8, us, them *int16, half int, wb *int8, bias *int32) {
 	panic(noKernels)
 }
+
+func squareTypesAVX512(sq *[81]uint8, types *[15][2]uint64, sets *[2][2]uint64) uint64 {
+	panic(noKernels)
+}

@@ -21,12 +21,32 @@ import (
 // move16 drop types, P L N S B R G.
 var handOrder = [7]board.PieceType{board.Pawn, board.Lance, board.Knight, board.Silver, board.Bishop, board.Rook, board.Gold}
 
-// packed32 is a 32-byte record argument (hcp or PackedSfen).
-func packed32(p unsafe.Pointer, name string) (*[32]byte, error) {
-	if p == nil {
-		return nil, errNull(name)
+// withPositionRecord is withPosition for the four 32-byte record calls,
+// which bindings make once per record in loops over millions of records
+// (set_hcp, hcp, set_psfen, psfen): the same guarantees as withHandle (the
+// handle checked, a panic recovered into SHOGI_E_INTERNAL and poisoning
+// the position, the error struct filled) in one layer instead of three
+// closures, with the record pointer checked here (named name when NULL).
+// body is a plain function, not a closure: a decoder captured by a
+// closure made the diagram escape to the heap (an allocation per record).
+func withPositionRecord(cerr *C.shogi_error_t, h C.shogi_position_t, rec unsafe.Pointer, name string, body func(p *board.Position, r *[32]byte) error) (status C.shogi_status_t) {
+	var o *object
+	defer func() {
+		if r := recover(); r != nil {
+			if o != nil {
+				o.poisoned.Store(true)
+			}
+			status = report(cerr, panicError(r))
+		}
+	}()
+	o, err := handles.lookup(handleValue(unsafe.Pointer(h)), kindPosition)
+	switch {
+	case err != nil:
+		return report(cerr, err)
+	case rec == nil:
+		return report(cerr, errNull(name))
 	}
-	return (*[32]byte)(p), nil
+	return report(cerr, body(o.value.(*board.Position), (*[32]byte)(rec)))
 }
 
 // setDiagram sets p to a decoded diagram (move number 1, no history).
@@ -37,72 +57,62 @@ func setDiagram(p *board.Position, d *record.Diagram) error {
 	return nil
 }
 
-// The four record functions are written out, without function values:
-// a decoder passed as a value made the diagram escape to the heap (an
-// allocation per record in loops over millions of records).
+// The record bodies of withPositionRecord.
+
+func setHCP(p *board.Position, r *[32]byte) error {
+	var d record.Diagram
+	if err := record.DecodeHCP((*record.HCP)(r), &d); err != nil {
+		return wrap(statusParse, err)
+	}
+	return setDiagram(p, &d)
+}
+
+func getHCP(p *board.Position, r *[32]byte) error {
+	d := p.Setup()
+	v, err := record.EncodeHCP(&d)
+	if err != nil {
+		return wrap(statusState, err)
+	}
+	*r = v
+	return nil
+}
+
+func setPackedSfen(p *board.Position, r *[32]byte) error {
+	var d record.Diagram
+	if err := record.DecodePackedSfen((*record.PackedSfen)(r), &d); err != nil {
+		return wrap(statusParse, err)
+	}
+	return setDiagram(p, &d)
+}
+
+func getPackedSfen(p *board.Position, r *[32]byte) error {
+	d := p.Setup()
+	v, err := record.EncodePackedSfen(&d)
+	if err != nil {
+		return wrap(statusState, err)
+	}
+	*r = v
+	return nil
+}
 
 //export shogi_position_set_hcp
 func shogi_position_set_hcp(h C.shogi_position_t, hcp unsafe.Pointer, cerr *C.shogi_error_t) C.shogi_status_t {
-	return withPosition(cerr, h, func(p *board.Position) error {
-		b, err := packed32(hcp, "hcp")
-		if err != nil {
-			return err
-		}
-		var d record.Diagram
-		if err := record.DecodeHCP((*record.HCP)(b), &d); err != nil {
-			return wrap(statusParse, err)
-		}
-		return setDiagram(p, &d)
-	})
+	return withPositionRecord(cerr, h, hcp, "hcp", setHCP)
 }
 
 //export shogi_position_hcp
 func shogi_position_hcp(h C.shogi_position_t, hcp unsafe.Pointer, cerr *C.shogi_error_t) C.shogi_status_t {
-	return withPosition(cerr, h, func(p *board.Position) error {
-		b, err := packed32(hcp, "hcp")
-		if err != nil {
-			return err
-		}
-		d := p.Setup()
-		v, err := record.EncodeHCP(&d)
-		if err != nil {
-			return wrap(statusState, err)
-		}
-		*b = v
-		return nil
-	})
+	return withPositionRecord(cerr, h, hcp, "hcp", getHCP)
 }
 
 //export shogi_position_set_psfen
 func shogi_position_set_psfen(h C.shogi_position_t, psfen unsafe.Pointer, cerr *C.shogi_error_t) C.shogi_status_t {
-	return withPosition(cerr, h, func(p *board.Position) error {
-		b, err := packed32(psfen, "psfen")
-		if err != nil {
-			return err
-		}
-		var d record.Diagram
-		if err := record.DecodePackedSfen((*record.PackedSfen)(b), &d); err != nil {
-			return wrap(statusParse, err)
-		}
-		return setDiagram(p, &d)
-	})
+	return withPositionRecord(cerr, h, psfen, "psfen", setPackedSfen)
 }
 
 //export shogi_position_psfen
 func shogi_position_psfen(h C.shogi_position_t, psfen unsafe.Pointer, cerr *C.shogi_error_t) C.shogi_status_t {
-	return withPosition(cerr, h, func(p *board.Position) error {
-		b, err := packed32(psfen, "psfen")
-		if err != nil {
-			return err
-		}
-		d := p.Setup()
-		v, err := record.EncodePackedSfen(&d)
-		if err != nil {
-			return wrap(statusState, err)
-		}
-		*b = v
-		return nil
-	})
+	return withPositionRecord(cerr, h, psfen, "psfen", getPackedSfen)
 }
 
 //export shogi_position_pieces

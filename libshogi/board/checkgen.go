@@ -18,7 +18,7 @@ func (p *Position) GenerateChecks(ml *MoveList) {
 	ksq := p.kingSq[us]
 	occ := p.occupied
 	own := p.byColor[us]
-	checkers := p.st().checkers
+	checkers := p.checkers()
 
 	// checkSq[pt]: squares from which our piece of type pt attacks ek (a
 	// piece of theirs on ek attacks the same squares, directions reversed).

@@ -172,7 +172,7 @@ func (p *Position) generate(ml *MoveList, capt, quiet, useless bool) {
 	occ := p.occupied
 	enemy := p.byColor[them]
 	empty := occ.Not()
-	checkers := p.st().checkers
+	checkers := p.checkers()
 
 	var classMask Bitboard
 	if capt {
@@ -501,7 +501,7 @@ func (p *Position) IsLegal(m Move) bool {
 		return false
 	}
 	ksq := p.kingSq[us]
-	checkers := p.st().checkers
+	checkers := p.checkers()
 	if m.IsDrop() {
 		pt := m.DropType()
 		if m.IsPromotion() || pt < Pawn || pt > Gold || !p.hands[us].Has(pt) || p.board[to] != NoPiece {

@@ -82,7 +82,7 @@ func (p *Position) generateRef(ml *MoveList, capt, quiet, useless bool) {
 	occ := p.occupied
 	enemy := p.byColor[them]
 	empty := occ.Not()
-	checkers := p.st().checkers
+	checkers := p.checkers()
 
 	var classMask Bitboard
 	if capt {

@@ -16,11 +16,12 @@ type Position struct {
 
 	perftLists []MoveList // scratch move lists for Perft, one per ply
 
-	// keyPending: states[0].key is not computed yet. SetPieces leaves the
-	// set-up key to the first DoMove (a loop that sets record after record
-	// and reads only the board never pays for it); until then the history
-	// is that one state, and reads compute the key without storing it, so
-	// that reading one Position from several goroutines stays safe.
+	// keyPending: states[0].key and states[0].checkers are not computed
+	// yet. SetPieces leaves the set-up key and checkers to the first DoMove
+	// (a loop that sets record after record and reads only the board never
+	// pays for them); until then the history is that one state, and reads
+	// compute them without storing, so that reading one Position from
+	// several goroutines stays safe.
 	keyPending bool
 }
 
@@ -106,17 +107,28 @@ func (p *Position) Key() uint64 {
 	return p.st().key
 }
 
-// fillKey stores a pending set-up key (mutations only; see keyPending).
+// fillKey stores a pending set-up key and checkers (mutations only; see
+// keyPending).
 func (p *Position) fillKey() {
 	p.states[0].key = p.computeKey()
+	p.states[0].checkers = p.computeCheckers()
 	p.keyPending = false
 }
 
+// checkers are the pieces giving check to the side to move (computed
+// while the set-up state is pending).
+func (p *Position) checkers() Bitboard {
+	if p.keyPending {
+		return p.computeCheckers()
+	}
+	return p.st().checkers
+}
+
 // Checkers are the pieces giving check to the side to move.
-func (p *Position) Checkers() Bitboard { return p.st().checkers }
+func (p *Position) Checkers() Bitboard { return p.checkers() }
 
 // InCheck reports whether the side to move is in check.
-func (p *Position) InCheck() bool { return p.st().checkers.NonZero() }
+func (p *Position) InCheck() bool { return p.checkers().NonZero() }
 
 // LastMove is the move that led here (MoveNone at the set-up position).
 func (p *Position) LastMove() Move { return p.st().move }
@@ -172,42 +184,55 @@ func (p *Position) AttackersTo(c Color, s Square, occ Bitboard) Bitboard {
 	return b.And(own)
 }
 
-// mayAttack is false when no piece of c can attack s whatever stands
-// between: none on a step or knight square next to s, no slider on a line
-// through s. Around a king that is the usual answer (a record's kings, the
-// squares a king may move to), and it is a few ANDs where Attacked and
-// AttackersTo look up every piece type.
-func (p *Position) mayAttack(c Color, s Square) bool {
-	o, own := c.Opp(), p.byColor[c]
+// mayAttackBy is false when no piece of c (own: c's squares, t: the
+// squares by piece type) can attack s whatever stands between: none on a
+// step or knight square next to s, no slider on a line through s. Around
+// a king that is the usual answer (a record's kings, the squares a king
+// may move to), and it is a few ANDs where Attacked and AttackersTo look
+// up every piece type.
+func mayAttackBy(t *[NumPieceTypes]Bitboard, own Bitboard, c Color, s Square) bool {
+	o := c.Opp()
 	near := stepAttacks[o][King][s].Or(stepAttacks[o][Knight][s])
-	rooks := p.byType[Rook].Or(p.byType[Dragon]).Or(p.byType[Lance])
-	bishops := p.byType[Bishop].Or(p.byType[Horse])
+	rooks := t[Rook].Or(t[Dragon]).Or(t[Lance])
+	bishops := t[Bishop].Or(t[Horse])
 	return near.Or(rookEmpty[s].And(rooks)).Or(bishopEmpty[s].And(bishops)).Intersects(own)
+}
+
+// mayAttack is mayAttackBy on p.
+func (p *Position) mayAttack(c Color, s Square) bool {
+	return mayAttackBy(&p.byType, p.byColor[c], c, s)
 }
 
 // Attacked reports whether c attacks s with occupancy occ. It tests the
 // cheap step attackers first and returns at the first hit.
 func (p *Position) Attacked(c Color, s Square, occ Bitboard) bool {
+	return attackedBy(&p.byType, p.byColor[c], c, s, occ)
+}
+
+// attackedBy is Attacked on a position's bitboards (t: the squares by
+// piece type, own: c's squares), which SetPieces tests before it writes
+// them to the position.
+func attackedBy(t *[NumPieceTypes]Bitboard, own Bitboard, c Color, s Square, occ Bitboard) bool {
 	o := c.Opp()
-	own := p.byColor[c]
-	if stepAttacks[o][Gold][s].Intersects(p.golds(c)) ||
-		stepAttacks[o][Silver][s].Intersects(own.And(p.byType[Silver])) ||
-		stepAttacks[o][Pawn][s].Intersects(own.And(p.byType[Pawn])) ||
-		stepAttacks[o][Knight][s].Intersects(own.And(p.byType[Knight])) ||
-		stepAttacks[o][King][s].Intersects(own.And(p.byType[King].Or(p.byType[Horse]).Or(p.byType[Dragon]))) {
+	golds := t[Gold].Or(t[ProPawn]).Or(t[ProLance]).Or(t[ProKnight]).Or(t[ProSilver]).And(own)
+	if stepAttacks[o][Gold][s].Intersects(golds) ||
+		stepAttacks[o][Silver][s].Intersects(own.And(t[Silver])) ||
+		stepAttacks[o][Pawn][s].Intersects(own.And(t[Pawn])) ||
+		stepAttacks[o][Knight][s].Intersects(own.And(t[Knight])) ||
+		stepAttacks[o][King][s].Intersects(own.And(t[King].Or(t[Horse]).Or(t[Dragon]))) {
 		return true
 	}
 	// The step test above counted horses and dragons as king-movers; their
 	// slides are covered below.
-	rooks := own.And(p.byType[Rook].Or(p.byType[Dragon]))
+	rooks := own.And(t[Rook].Or(t[Dragon]))
 	if rookEmpty[s].Intersects(rooks) && RookAttacks(s, occ).Intersects(rooks) {
 		return true
 	}
-	bishops := own.And(p.byType[Bishop].Or(p.byType[Horse]))
+	bishops := own.And(t[Bishop].Or(t[Horse]))
 	if bishopEmpty[s].Intersects(bishops) && BishopAttacks(s, occ).Intersects(bishops) {
 		return true
 	}
-	lances := own.And(p.byType[Lance])
+	lances := own.And(t[Lance])
 	return lanceEmpty[o][s].Intersects(lances) && LanceAttacks(o, s, occ).Intersects(lances)
 }
 

@@ -1,79 +1,51 @@
 package board
 
 import (
-	"encoding/binary"
 	"unsafe"
+
+	"github.com/libshogi/libshogi/asm"
 )
 
 // setPiecesFast is SetPieces for the usual record (no relaxations, one
 // king per side, every check passing) without a data-dependent branch per
-// square: the squares are read eight at a time and each of the five bits
-// of the piece codes becomes a bit plane (a multiply gathers one bit of
-// eight bytes), from which every bitboard is a few ANDs; the checks are
-// then bitboard tests (nifu by a fill along the files, the piece counts by
-// population counts and the hands' fields). It returns false, with p
-// unchanged, whenever anything is unusual, and SetPieces then runs the
-// square-by-square checks for the exact error
+// square: asm.SquareTypes sorts the squares into the bitboards of each
+// type (with AVX-512 a byte compare of all squares a type; without, bit
+// planes gathered eight squares a multiply and split by ANDs), and the
+// checks are then bitboard tests (nifu by a fill along the files, the
+// piece counts by population counts and the hands' fields). It returns
+// false, with p unchanged, whenever anything is unusual, and SetPieces
+// then runs the square-by-square checks for the exact error
 // (TestSetPiecesFastMatchesChecked holds the two to the same positions).
 // It runs once per record of a training set decoded one record at a time
-// (set_hcp): the planes are scalars, which stay in registers, and the
-// checks are written out without loops.
+// (set_hcp): the checks are written out without loops.
 func (p *Position) setPiecesFast(squares *[NumSquares]Piece, hands [2]Hand, side Color, ply int) bool {
 	if side > White || ply < 1 || ply > 1_000_000 {
 		return false
 	}
-	raw := unsafe.Slice((*byte)(unsafe.Pointer(&squares[0])), NumSquares)
-	// bj holds bit j of every square's code: squares 0-63 (8 per word),
-	// then squares 64-80 in hj.
-	var b0, b1, b2, b3, b4, high uint64 // high: bits 5-7 of any code (not a piece)
-	for w := uint(0); w < 64; w += 8 {
-		x := binary.LittleEndian.Uint64(raw[w:])
-		high |= x
-		b0 |= gather8(x) << w
-		b1 |= gather8(x>>1) << w
-		b2 |= gather8(x>>2) << w
-		b3 |= gather8(x>>3) << w
-		b4 |= gather8(x>>4) << w
+	// The bitboards are built and checked here; p is written only when
+	// every check has passed.
+	var bt [NumPieceTypes]Bitboard
+	var sets [2]Bitboard // the colour bit; the occupied squares
+	if asm.SquareTypes((*[NumSquares]uint8)(unsafe.Pointer(squares)),
+		(*[NumPieceTypes][2]uint64)(unsafe.Pointer(&bt)), (*[2][2]uint64)(unsafe.Pointer(&sets))) != 0 {
+		return false // a code of 32 or more, or type 15: not a piece
 	}
-	x8, x9, last := binary.LittleEndian.Uint64(raw[64:]), binary.LittleEndian.Uint64(raw[72:]), uint64(raw[80])
-	high |= x8 | x9 | last
-	if high&0xe0e0e0e0e0e0e0e0 != 0 {
+	white, occ := sets[0], sets[1]
+	if white.AndNot(occ).NonZero() { // the colour bit without a type: code 16
 		return false
 	}
-	// squares 63-80 in the hi words' bits 0-17
-	h0 := b0>>63 | gather8(x8)<<1 | gather8(x9)<<9 | (last&1)<<17
-	h1 := b1>>63 | gather8(x8>>1)<<1 | gather8(x9>>1)<<9 | (last>>1&1)<<17
-	h2 := b2>>63 | gather8(x8>>2)<<1 | gather8(x9>>2)<<9 | (last>>2&1)<<17
-	h3 := b3>>63 | gather8(x8>>3)<<1 | gather8(x9>>3)<<9 | (last>>3&1)<<17
-	h4 := b4>>63 | gather8(x8>>4)<<1 | gather8(x9>>4)<<9 | (last>>4&1)<<17
-	const lo63 = 1<<63 - 1
-	b0, b1, b2, b3, b4 = b0&lo63, b1&lo63, b2&lo63, b3&lo63, b4&lo63
-	var q Position
-	q.side, q.startPly = side, ply
-	q.board = *squares
-	pt := Bitboard{b0 | b1 | b2 | b3, h0 | h1 | h2 | h3} // a piece type is present
-	white := Bitboard{b4, h4}
-	if white.AndNot(pt).NonZero() { // the colour bit without a type: code 16
-		return false
-	}
-	q.occupied = pt
-	q.byColor[White] = white
-	q.byColor[Black] = pt.AndNot(white)
-	if splitTypes(&q.byType, pt, Bitboard{b3, h3}, Bitboard{b2, h2}, Bitboard{b1, h1}, Bitboard{b0, h0}) {
-		return false // type 15: not a piece
-	}
-	kings := q.byType[King]
-	bk, wk := kings.And(q.byColor[Black]), kings.And(q.byColor[White])
+	black := occ.AndNot(white)
+	kings := bt[King]
+	bk, wk := kings.And(black), kings.And(white)
 	if bk.Count() != 1 || wk.Count() != 1 {
 		return false
 	}
-	q.kingSq = [2]Square{bk.First(), wk.First()}
+	kingSq := [2]Square{bk.First(), wk.First()}
 	// Dead pieces: pawns and lances on the last rank, knights on the last two.
-	pl, kn := q.byType[Pawn].Or(q.byType[Lance]), q.byType[Knight]
-	wpawns := q.byType[Pawn].And(white)
-	if pl.AndNot(white).Intersects(deadZone[Black][0]) || kn.AndNot(white).Intersects(deadZone[Black][1]) ||
+	pl, kn := bt[Pawn].Or(bt[Lance]), bt[Knight]
+	if pl.And(black).Intersects(deadZone[Black][0]) || kn.And(black).Intersects(deadZone[Black][1]) ||
 		pl.And(white).Intersects(deadZone[White][0]) || kn.And(white).Intersects(deadZone[White][1]) ||
-		twoInAFile(q.byType[Pawn].AndNot(white)) || twoInAFile(wpawns) {
+		twoInAFile(bt[Pawn].And(black)) || twoInAFile(bt[Pawn].And(white)) {
 		return false
 	}
 	hb, hw := uint32(hands[Black]), uint32(hands[White])
@@ -83,7 +55,6 @@ func (p *Position) setPiecesFast(squares *[NumSquares]Piece, hands [2]Hand, side
 	// At most MaxInHand of each type on the board (either side, promoted
 	// or not) and in the two hands together; every hand field is at least
 	// as wide as its type's count.
-	bt := &q.byType
 	if bt[Pawn].Or(bt[ProPawn]).Count()+int(hb&0x1f+hw&0x1f) > MaxInHand[Pawn] ||
 		bt[Lance].Or(bt[ProLance]).Count()+int(hb>>8&7+hw>>8&7) > MaxInHand[Lance] ||
 		bt[Knight].Or(bt[ProKnight]).Count()+int(hb>>12&7+hw>>12&7) > MaxInHand[Knight] ||
@@ -93,21 +64,21 @@ func (p *Position) setPiecesFast(squares *[NumSquares]Piece, hands [2]Hand, side
 		bt[Rook].Or(bt[Dragon]).Count()+int(hb>>28&3+hw>>28&3) > MaxInHand[Rook] {
 		return false
 	}
-	q.hands = hands
+	byColor := [2]Bitboard{black, white}
 	them := side.Opp()
-	if q.mayAttack(side, q.kingSq[them]) && q.Attacked(side, q.kingSq[them], q.occupied) {
+	if mayAttackBy(&bt, byColor[side], side, kingSq[them]) && attackedBy(&bt, byColor[side], side, kingSq[them], occ) {
 		return false
 	}
-	var checkers Bitboard
-	if q.mayAttack(them, q.kingSq[side]) {
-		checkers = q.computeCheckers()
-	}
-	// The key is left to the first DoMove (keyPending).
-	states, lists := p.states[:0], p.perftLists
-	*p = q
-	p.states = append(states, stateInfo{checkers: checkers})
+	p.board = *squares
+	p.byType = bt
+	p.byColor = byColor
+	p.occupied = occ
+	p.hands = hands
+	p.kingSq = kingSq
+	p.side, p.startPly = side, ply
+	// The key and the checkers are left to the first DoMove (keyPending).
+	p.states = append(p.states[:0], stateInfo{})
 	p.keyPending = true
-	p.perftLists = lists
 	return true
 }
 
@@ -145,29 +116,6 @@ var filesFrom = func() (f [9]Bitboard) {
 	}
 	return
 }()
-
-// splitTypes splits the squares x by bit 3 of their codes (planes b3), then
-// 2, 1, 0: t[i] gets the squares of x whose code bits 3..0 are i, that is
-// of piece type i; it reports whether some square has type 15 (not a
-// piece). Written out: thirty ANDs a word, stored straight into t.
-func splitTypes(t *[NumPieceTypes]Bitboard, x, b3, b2, b1, b0 Bitboard) (type15 bool) {
-	h0, h1 := x.AndNot(b3), x.And(b3)
-	q0, q1, q2, q3 := h0.AndNot(b2), h0.And(b2), h1.AndNot(b2), h1.And(b2)
-	e0, e1, e2, e3 := q0.AndNot(b1), q0.And(b1), q1.AndNot(b1), q1.And(b1)
-	e4, e5, e6, e7 := q2.AndNot(b1), q2.And(b1), q3.AndNot(b1), q3.And(b1)
-	t[0], t[1], t[2], t[3] = e0.AndNot(b0), e0.And(b0), e1.AndNot(b0), e1.And(b0)
-	t[4], t[5], t[6], t[7] = e2.AndNot(b0), e2.And(b0), e3.AndNot(b0), e3.And(b0)
-	t[8], t[9], t[10], t[11] = e4.AndNot(b0), e4.And(b0), e5.AndNot(b0), e5.And(b0)
-	t[12], t[13], t[14] = e6.AndNot(b0), e6.And(b0), e7.AndNot(b0)
-	return e7.Intersects(b0)
-}
-
-// gather8 returns bit 0 of each of the eight bytes of x as an 8-bit
-// number (byte i gives bit i). The product's partial terms land on
-// distinct bits, so no carry disturbs the top byte.
-func gather8(x uint64) uint64 {
-	return (x & 0x0101010101010101) * 0x0102040810204080 >> 56
-}
 
 // deadZone[c] is c's last rank and last two ranks (no move from there for
 // pawns and lances, knights).

@@ -4,6 +4,8 @@ import (
 	"math/rand"
 	"reflect"
 	"testing"
+
+	"github.com/libshogi/libshogi/asm"
 )
 
 // checkFastAgainstChecked sets sq/hands/side with the branch-light path
@@ -38,7 +40,22 @@ func checkFastAgainstChecked(t *testing.T, sq *[NumSquares]Piece, hands [2]Hand,
 // corruptions: a square set to a random byte, a piece moved to a random
 // square, a random hand count (it must decline every rejected one and
 // agree on the rest).
+//
+// It runs once per square sorter this machine has (asm.SquareTypes: the
+// Go twin, and the AVX-512 kernel where the CPU has it).
 func TestSetPiecesFastMatchesChecked(t *testing.T) {
+	defer func(a, b bool) { asm.UseAVX2, asm.UseAVX512 = a, b }(asm.UseAVX2, asm.UseAVX512)
+	for _, wide := range []bool{false, true} {
+		if wide && !asm.SupportedAVX512() {
+			t.Log("no AVX-512 kernels on this machine/build: the Go planes only")
+			continue
+		}
+		asm.UseAVX2, asm.UseAVX512 = asm.SupportedCPU(), wide
+		t.Run(asm.Level(), testSetPiecesFastMatchesChecked)
+	}
+}
+
+func testSetPiecesFastMatchesChecked(t *testing.T) {
 	rng := rand.New(rand.NewSource(11))
 	accepted, corrupted := 0, 0
 	for game := 0; game < 60; game++ {
@@ -77,21 +94,6 @@ func TestSetPiecesFastMatchesChecked(t *testing.T) {
 		}
 	}
 	t.Logf("%d game positions, %d corrupted positions accepted by both", accepted, corrupted)
-}
-
-// TestGather8: byte i's bit 0 becomes bit i, whatever the other bits hold.
-func TestGather8(t *testing.T) {
-	rng := rand.New(rand.NewSource(1))
-	for k := 0; k < 10000; k++ {
-		x := rng.Uint64()
-		var want uint64
-		for i := 0; i < 8; i++ {
-			want |= (x >> (8 * i) & 1) << i
-		}
-		if got := gather8(x); got != want {
-			t.Fatalf("gather8(%#x) = %#x, want %#x", x, got, want)
-		}
-	}
 }
 
 // TestTwoInAFile holds the fill along the files to a count per file, on

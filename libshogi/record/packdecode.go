@@ -37,30 +37,11 @@ func (f *packFormat) decode(data *[32]byte, d *Diagram) error {
 	// step at most); the last codes go one at a time. ptr stays below 41:
 	// a broken record's codes may run on, and its final position is wrong
 	// anyway.
-	pos := uint(15)
-	var counts, faults uint64
-	var codes [board.NumSquares + 7]board.Piece // a step stores 8 bytes
-	st, tab := f.boardStep, &f.boardCode
-	i := 0
-	for i <= 79-stepMaxCodes {
-		ptr := min(pos>>3, 40)
-		win := binary.LittleEndian.Uint64(buf[ptr:ptr+8]) >> (pos & 7)
-		used := uint(0)
-		for used <= 64-7-stepBits && i <= 79-stepMaxCodes {
-			x := win & stepMask
-			b := uint(st.bits[x])
-			win >>= b & 63
-			used += b
-			p := st.pieces[x]
-			// i <= 72 here: the 8 bytes fit in codes (byte 7 is
-			// overwritten by the next step)
-			*(*uint64)(unsafe.Add(unsafe.Pointer(&codes), i)) = p
-			counts += st.counts[x]
-			faults |= p
-			i += int(p >> 56 & 7)
-		}
-		pos += used
-	}
+	// The codes go to d.Squares[0:79] in stream order, then make room for
+	// the kings.
+	codes := &d.Squares
+	tab := &f.boardCode
+	pos, i, counts, faults := boardSteps(f.boardStep, &buf, codes)
 	for ; i < 79; i++ {
 		e := uint64(tab[peekBits(&buf, pos)&0xff])
 		pos += uint(e >> codeLenShift & 15)
@@ -68,13 +49,28 @@ func (f *packFormat) decode(data *[32]byte, d *Diagram) error {
 		faults |= e << (63 - 15) // codeInvalid to bit 63, stepInvalid's place
 		codes[i] = board.Piece(e)
 	}
-	// Spread the codes over the squares around the two kings.
+	// Spread the codes over the squares around the two kings: the codes
+	// after the second king two squares on, those between one.
 	a, b := min(bk, wk), max(bk, wk)
-	copy(d.Squares[:a], codes[:a])
-	copy(d.Squares[a+1:b], codes[a:b-1])
-	copy(d.Squares[b+1:], codes[b-1:79])
+	copy(d.Squares[b+1:], d.Squares[b-1:79])
+	copy(d.Squares[a+1:b], d.Squares[a:b-1])
 	d.Squares[bk] = board.NewPiece(board.Black, board.King)
 	d.Squares[wk] = board.NewPiece(board.White, board.King)
+	// The hand codes a step at a time while a step cannot pass bit 256,
+	// then one at a time (and where no valid code starts: the single step
+	// finds it).
+	var hands uint64 // Hands[0] in the low half, Hands[1] in the high
+	for hs := f.handStep; pos <= 256-stepBits; {
+		x := peekBits(&buf, pos) & stepMask
+		b := uint(hs.bits[x])
+		if b == 0 {
+			break
+		}
+		pos += b
+		hands += hs.hands[x]
+		counts += hs.counts[x]
+	}
+	d.Hands[0], d.Hands[1] = board.Hand(hands), board.Hand(hands>>32)
 	for pos < 256 {
 		i := peekBits(&buf, pos) & 0xff
 		e := uint64(f.handCode[i])
@@ -90,6 +86,54 @@ func (f *packFormat) decode(data *[32]byte, d *Diagram) error {
 		return f.decodeChecked(data, d)
 	}
 	return nil
+}
+
+// boardSteps is decode's step loop over the board codes from bit 15: it
+// stores the codes of the steps to codes[0:i] and returns the stream
+// position after them, i, and the steps' counts and faults. A step stores
+// 8 bytes at i <= 72, within the 81 squares. It is a function of its own,
+// not inlined, so that the loop's values stay in registers (within decode
+// the compiler spilled three of them to the stack every step).
+//
+//go:noinline
+func boardSteps(st *stepTable, buf *[48]byte, codes *[board.NumSquares]board.Piece) (pos uint, i int, counts, faults uint64) {
+	pos = 15
+	for i <= 79-stepMaxCodes {
+		ptr := min(pos>>3, 40)
+		win := binary.LittleEndian.Uint64(buf[ptr:ptr+8]) >> (pos & 7)
+		// stepsPerLoad steps fit in the window's 57 or more bits; they
+		// are written out (a loop counter took the shifts' register CX
+		// and went to the stack every step)
+		win, pos, i, counts, faults = st.step(codes, win, pos, i, counts, faults)
+		if i > 79-stepMaxCodes {
+			break
+		}
+		win, pos, i, counts, faults = st.step(codes, win, pos, i, counts, faults)
+		if i > 79-stepMaxCodes {
+			break
+		}
+		win, pos, i, counts, faults = st.step(codes, win, pos, i, counts, faults)
+		if i > 79-stepMaxCodes {
+			break
+		}
+		win, pos, i, counts, faults = st.step(codes, win, pos, i, counts, faults)
+		if i > 79-stepMaxCodes {
+			break
+		}
+		_, pos, i, counts, faults = st.step(codes, win, pos, i, counts, faults)
+	}
+	return
+}
+
+// step takes the codes of one step from the window to codes[i:] (i <=
+// 72: its 8 bytes fit in the squares; byte 7 is overwritten by the next
+// step).
+func (st *stepTable) step(codes *[board.NumSquares]board.Piece, win uint64, pos uint, i int, counts, faults uint64) (uint64, uint, int, uint64, uint64) {
+	x := win & stepMask
+	b := uint(st.bits[x])
+	p := st.pieces[x]
+	*(*uint64)(unsafe.Add(unsafe.Pointer(codes), i)) = p
+	return win >> (b & 63), pos + b, i + int(p>>56&7), counts + st.counts[x], faults | p
 }
 
 // peekBits is at least 57 bits of buf from bit pos (the caller masks
@@ -127,6 +171,7 @@ func codeTable(dec *[256]decEntry) (t [256]uint32) {
 }
 
 // The step tables of decode: stepBits bits of the stream index them.
+// boardSteps is written for stepsPerLoad == 5.
 const (
 	stepBits     = 11
 	stepMask     = 1<<stepBits - 1
@@ -173,6 +218,41 @@ func newStepTable(single *[256]uint32) *stepTable {
 		}
 		if n > 0 {
 			t.pieces[x] |= n << 56
+		}
+		t.bits[x] = uint8(bits)
+	}
+	return t
+}
+
+// A handStepTable is the step table of the hand codes: for every value of
+// the next stepBits bits, the valid hand codes that end within them (none
+// where no valid code starts at the first bit): their total length, what
+// they add to the two hands (Hands[0] in the low 32 bits, Hands[1] in the
+// high 32) and their codeCountInc sum. No field carries into the next in
+// a record with the standard set of pieces (a hand count is at most its
+// type's total), and any other record goes to decodeChecked.
+type handStepTable struct {
+	bits   [1 << stepBits]uint8
+	hands  [1 << stepBits]uint64
+	counts [1 << stepBits]uint64
+}
+
+// newHandStepTable builds the hand step table from codeTable's hand table
+// and the hand increments, as newStepTable does for the board.
+func newHandStepTable(single *[256]uint32, inc *[256]board.Hand) *handStepTable {
+	t := new(handStepTable)
+	for x := range t.bits {
+		bits := uint(0)
+		for {
+			i := uint(x) >> bits & 0xff
+			e := single[i]
+			l := uint(e >> codeLenShift & 15)
+			if e&codeInvalid != 0 || l > stepBits-bits {
+				break
+			}
+			t.hands[x] += uint64(inc[i]) << (32 * (e >> codeColorShift & 1))
+			t.counts[x] += codeCountInc[e&7]
+			bits += l
 		}
 		t.bits[x] = uint8(bits)
 	}

@@ -34,6 +34,7 @@ type packFormat struct {
 	handInc             [256]board.Hand // what a hand code adds to its colour's hand (0: boxed)
 	boardCode, handCode [256]uint32     // the tables in decode's form (codeTable)
 	boardStep           *stepTable      // boardCode, every code that ends within stepBits bits (newStepTable)
+	handStep            *handStepTable  // handCode and handInc likewise (newHandStepTable)
 }
 
 type code struct {
@@ -123,6 +124,7 @@ func (f *packFormat) init() {
 	defer func() {
 		f.boardCode, f.handCode = codeTable(&f.boardDec), codeTable(&f.handDec)
 		f.boardStep = newStepTable(&f.boardCode)
+		f.handStep = newHandStepTable(&f.handCode, &f.handInc)
 	}()
 	for i, e := range f.handDec {
 		if e.kind == decHand {

@@ -235,7 +235,7 @@ static int flush(Core *self) {
  * played and the lists forgotten (the caller may change the position). */
 static shogi_handle_t handle_sync(Core *self) {
     shogi_handle_t h = handle_of(self);
-    if (!h || flush(self) < 0) return NULL;
+    if (!h || (self->has_pending && flush(self) < 0)) return NULL; /* the test here: no call per record */
     self->popped = 0;
     self->here_n = self->next_n = -1;
     self->kids_from = self->walk_ix = -1;
