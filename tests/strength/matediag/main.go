@@ -7,14 +7,16 @@
 //   - the first move at which the winner's score was a mate and that
 //     mate's length, the first move at which the loser's was a mated
 //     score, and the lag between them in plies;
+//
 //   - the loser's last move before the winner's mate report, searched
 //     again with a fresh engine at 1x and 10x the nodes: does the wider
 //     search play something else, and does it see the mate coming;
+//
 //   - the kind of the winner's mating sequence as played: its length, how
 //     many of the winner's moves were checks, drops, distant checks (a
 //     checker neither next to the king nor a knight), and the final move.
 //
-//	go run ./tests/strength/matediag -dir GAMES -loser libshogi -net nn.bin [-nodes 10000]
+//     go run ./tests/strength/matediag -dir GAMES -loser libshogi -net nn.bin [-nodes 10000]
 package main
 
 import (
