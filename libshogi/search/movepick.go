@@ -127,7 +127,8 @@ func (p *picker) next(t *thread, skipQuiets bool) board.Move {
 		case stCapInit:
 			pos.Generate(board.GenCaptures, &p.caps)
 			for i := 0; i < p.caps.N; i++ {
-				p.capScore[i] = mvvlva(pos, p.caps.Moves[i])
+				m := p.caps.Moves[i]
+				p.capScore[i] = mvvlva(pos, m) + t.capHist.score(pos, m)
 			}
 			p.idx, p.nbad = 0, 0
 			p.stage = stGoodCap
