@@ -4,8 +4,9 @@ import "github.com/libshogi/libshogi/libshogi/board"
 
 // Move ordering. A picker hands out the moves of one node in stages so that
 // a cut-off early in the list saves generating the rest:
-// main search: TT move, captures with SEE >= 0 by MVV-LVA, killers and the
-// counter-move, quiet moves by history, losing captures; once the search
+// main search: TT move, captures with SEE >= 0 by MVV-LVA plus capture
+// history (capturehist.go), killers and the counter-move, quiet moves by
+// history, losing captures; once the search
 // skips the late quiet moves, only the quiet checks among them (a distant
 // rook's mate is a quiet check the mate-in-one probe does not see);
 // in check: TT move, every evasion (captures first, then history);
