@@ -2,14 +2,14 @@ package search
 
 import "github.com/libshogi/libshogi/libshogi/board"
 
-// captureHistory scores captures (and pawn promotions) of the main search
-// by how often each moved piece, target square and captured type cut the
-// node or failed before the move that did: it reorders captures of about
-// the same MVV-LVA value.
+// captureHistory scores captures (and pawn promotions) by how often each
+// moved piece, target square and captured type cut a node of the main
+// search or failed before the move that did: it reorders captures of about
+// the same MVV-LVA value in the main search.
 type captureHistory [32][board.NumSquares][board.NumPieceTypes]int32
 
 // captureHistoryDiv scales the history (at most histMax) to MVV-LVA units
-// (a pawn's value times 8): ±2048, about a pawn and a half of victim.
+// (a victim's value times 8): ±2048, a victim worth about 2.8 pawns.
 const captureHistoryDiv = 8
 
 func (h *captureHistory) entry(pos *board.Position, m board.Move) *int32 {
