@@ -16,6 +16,17 @@ var contactReach, contactLines [board.NumSquares]board.Bitboard
 // and type pt attacks, on an empty board, some square next to a king on ek.
 var contactFrom [2][board.NumPieceTypes][board.NumSquares]board.Bitboard
 
+// stepNear[c][ek] is every square from which some piece of colour c that
+// is not a slider (pawn, knight, silver, gold and the promoted small
+// pieces, king) attacks a square next to a king on ek on an empty board.
+var stepNear [2][board.NumSquares]board.Bitboard
+
+// dropReach[c][i][sq] is what the i-th of contactDropTypes of colour c
+// attacks from sq on an empty board: a superset of what a drop there
+// attacks, so a drop whose reach misses the king or an open escape is
+// rejected without computing its attacks.
+var dropReach [2][len(contactDropTypes)][board.NumSquares]board.Bitboard
+
 func init() {
 	var empty board.Bitboard
 	for sq := board.Square(0); sq < board.NumSquares; sq++ {
@@ -24,18 +35,38 @@ func init() {
 		contactLines[sq] = board.RookAttacks(sq, empty).Or(board.BishopAttacks(sq, empty))
 	}
 	for c := board.Black; c <= board.White; c++ {
+		for i, pt := range contactDropTypes {
+			for sq := board.Square(0); sq < board.NumSquares; sq++ {
+				dropReach[c][i][sq] = board.Attacks(board.NewPiece(c, pt), sq, empty)
+			}
+		}
 		for pt := board.Pawn; pt < board.NumPieceTypes; pt++ {
 			for x := board.Square(0); x < board.NumSquares; x++ {
 				reach := board.Attacks(board.NewPiece(c, pt), x, empty)
 				for ek := board.Square(0); ek < board.NumSquares; ek++ {
 					if reach.Intersects(board.StepAttacks(c, board.King, ek)) {
 						contactFrom[c][pt][ek].Set(x)
+						if !isSliderType(pt) {
+							stepNear[c][ek].Set(x)
+						}
 					}
 				}
 			}
 		}
 	}
 }
+
+// isSliderType: the types whose attacks depend on the occupancy.
+func isSliderType(pt board.PieceType) bool {
+	switch pt {
+	case board.Lance, board.Bishop, board.Rook, board.Horse, board.Dragon:
+		return true
+	}
+	return false
+}
+
+// contactSliderTypes are the slider types, looked at type by type.
+var contactSliderTypes = [...]board.PieceType{board.Lance, board.Bishop, board.Rook, board.Horse, board.Dragon}
 
 // contactMateInOne looks for a mate in one by a contact check: a drop or a
 // board move onto a square next to the enemy king, or onto a knight's check
@@ -70,6 +101,22 @@ func contactMateInOne(pos *board.Position) board.Move {
 	cover := attacksAround(pos, us, ek, occNoKing)
 	open := free.AndNot(cover)
 	hand := pos.Hand(us)
+	// Candidate squares: next to the king only those we attack already
+	// (the king takes an unguarded checker, and no piece of ours can move
+	// to a square we do not attack); a knight's check square only with a
+	// knight to drop there or to move there.
+	knightSqs := targets.AndNot(around)
+	targets = targets.And(cover)
+	if knightSqs.NonZero() {
+		var reach board.Bitboard
+		if hand.Has(board.Knight) {
+			reach = knightSqs.AndNot(occ)
+		}
+		for kn := pos.PiecesOf(us, board.Knight); kn.NonZero(); {
+			reach = reach.Or(board.StepAttacks(us, board.Knight, kn.Pop()))
+		}
+		targets = targets.Or(knightSqs.And(reach))
+	}
 	hasDrop := false
 	for _, pt := range contactDropTypes {
 		if hand.Has(pt) {
@@ -109,8 +156,11 @@ func contactMateInOne(pos *board.Position) board.Move {
 		}
 		if hasDrop && far.IsZero() && pos.PieceOn(sq) == board.NoPiece {
 			occD := occNoKing.Or(sqBB)
-			for _, pt := range contactDropTypes {
+			for i, pt := range contactDropTypes {
 				if !hand.Has(pt) {
+					continue
+				}
+				if reach := dropReach[us][i][sq]; !reach.Has(ek) || open.AndNot(reach).AndNot(sqBB).NonZero() {
 					continue
 				}
 				pc := board.NewPiece(us, pt)
@@ -142,7 +192,16 @@ func contactMateInOne(pos *board.Position) board.Move {
 // them on an empty board are looked at (few, near the king, and sliders).
 func attacksAround(pos *board.Position, us board.Color, ek board.Square, occ board.Bitboard) board.Bitboard {
 	var att board.Bitboard
-	for pt := board.Pawn; pt < board.NumPieceTypes; pt++ {
+	// The step pieces near the king in one pass over the few squares
+	// they can attack from, the sliders type by type.
+	for pcs := pos.ColorBB(us).And(stepNear[us][ek]); pcs.NonZero(); {
+		sq := pcs.Pop()
+		pc := pos.PieceOn(sq)
+		if pt := pc.Type(); !isSliderType(pt) && contactFrom[us][pt][ek].Has(sq) {
+			att = att.Or(board.Attacks(pc, sq, occ))
+		}
+	}
+	for _, pt := range contactSliderTypes {
 		for pcs := pos.PiecesOf(us, pt).And(contactFrom[us][pt][ek]); pcs.NonZero(); {
 			att = att.Or(board.Attacks(board.NewPiece(us, pt), pcs.Pop(), occ))
 		}

@@ -4,13 +4,15 @@ import "github.com/libshogi/libshogi/libshogi/board"
 
 // Move ordering. A picker hands out the moves of one node in stages so that
 // a cut-off early in the list saves generating the rest:
-// main search: TT move, captures with SEE >= 0 by MVV-LVA, killers and the
-// counter-move, quiet moves by history, losing captures; once the search
-// skips the late quiet moves, only the quiet checks among them (a distant
-// rook's mate is a quiet check the mate-in-one probe does not see);
+// main search: TT move, captures with SEE >= 0 by MVV-LVA plus capture
+// history (capturehist.go), killers and the counter-move, quiet moves by
+// history, losing captures; once the search skips the late quiet moves,
+// only the quiet checks among them (a distant rook's mate is a quiet check
+// the mate-in-one probe does not see);
 // in check: TT move, every evasion (captures first, then history);
 // quiescence: TT move when it is a capture, captures by MVV-LVA (deep in
-// the quiescence search only the recaptures on one square).
+// the quiescence search only the recaptures on one square; capture history
+// here as well lost with the built-in evaluation, docs/strength.md).
 
 const (
 	stTT = iota
@@ -127,7 +129,8 @@ func (p *picker) next(t *thread, skipQuiets bool) board.Move {
 		case stCapInit:
 			pos.Generate(board.GenCaptures, &p.caps)
 			for i := 0; i < p.caps.N; i++ {
-				p.capScore[i] = mvvlva(pos, p.caps.Moves[i])
+				m := p.caps.Moves[i]
+				p.capScore[i] = mvvlva(pos, m) + t.capHist.score(pos, m)
 			}
 			p.idx, p.nbad = 0, 0
 			p.stage = stGoodCap

@@ -65,6 +65,8 @@ type thread struct {
 	history [2][board.NumSquares + 7][board.NumSquares]int32
 	counter [32][board.NumSquares]board.Move
 	corr    [2][corrSize]int32
+	mate3   mateProbeLists
+	capHist captureHistory
 }
 
 // lmrTable holds the late-move reductions: 0.6 + ln(depth)·ln(moveCount)/1.8.
@@ -93,6 +95,7 @@ func (t *thread) clearStats() {
 	t.history = [2][board.NumSquares + 7][board.NumSquares]int32{}
 	t.counter = [32][board.NumSquares]board.Move{}
 	t.corr = [2][corrSize]int32{}
+	t.capHist = captureHistory{}
 }
 
 func (t *thread) setup(pos *board.Position, list *board.MoveList) {
@@ -407,6 +410,19 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 		}
 	}
 
+	// Mate in three (an entry of depth >= mateInThreeDepth means probed).
+	if !rootNode && !inCheck && depth >= mateInThreeDepth && (!ttHit || tte.depth < mateInThreeDepth) {
+		if m := t.mate3.mateInThree(pos); m != board.MoveNone {
+			s := MateIn(ply + 3)
+			e.tt.store(key, m.Move16(), toTT(s, ply), ScoreNone, max(min(depth+6, MaxPly-1), mateInOneTTDepth), BoundExact)
+			if pvNode {
+				t.pvLen[ply+1] = 0
+				t.updatePV(ply, m)
+			}
+			return s
+		}
+	}
+
 	var staticEval, eval, rawEval Score
 	improving := false
 	// mateThreat: passing loses to a mate (the null move search says so);
@@ -526,6 +542,8 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 	moveCount := 0
 	var quietsTried [64]board.Move
 	nq := 0
+	var capturesTried [32]board.Move
+	nc := 0
 	skipQuiets := false
 	rootIdx := t.pvIdx
 	ttCapture := ttMove != board.MoveNone && !isQuiet(pos, ttMove)
@@ -664,6 +682,10 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 			quietsTried[nq] = m
 			nq++
 		}
+		if m != bestMove && !quiet && nc < len(capturesTried) {
+			capturesTried[nc] = m
+			nc++
+		}
 	}
 
 	if moveCount == 0 {
@@ -672,6 +694,17 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 	}
 	if bestScore == -ScoreInfinite {
 		bestScore = alpha
+	}
+	if bestMove != board.MoveNone && bestScore >= beta {
+		// Capture history: the capture that cut gains, the captures
+		// tried before the move that cut lose (capturehist.go).
+		b := bonus(depth)
+		if !isQuiet(pos, bestMove) {
+			t.capHist.update(pos, bestMove, b)
+		}
+		for i := 0; i < nc; i++ {
+			t.capHist.update(pos, capturesTried[i], -b)
+		}
 	}
 	if bestMove != board.MoveNone && bestScore >= beta && isQuiet(pos, bestMove) {
 		b := bonus(depth)
