@@ -143,6 +143,11 @@ int32_t ec_forward_avx2(const ec_net *net, const int16_t *us, const int16_t *the
 void ec_update_avx512(const ec_net *net, int16_t *dst, const int16_t *src, const int32_t *rem, int32_t nrem,
                       const int32_t *add, int32_t nadd);
 int32_t ec_forward_avx512(const ec_net *net, const int16_t *us, const int16_t *them);
+/* both perspectives' updates (n changes each, 0..2) and the forward pass
+ * in one, the accumulators stored; half a multiple of 32 */
+int32_t ec_update_forward_avx512(const ec_net *net, int16_t *dst_us, const int16_t *src_us, const int32_t *rem_us,
+                                 const int32_t *add_us, int32_t n_us, int16_t *dst_them, const int16_t *src_them,
+                                 const int32_t *rem_them, const int32_t *add_them, int32_t n_them);
 #endif
 
 /* 64-byte aligned allocation (free with ec_free_aligned). */

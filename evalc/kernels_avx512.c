@@ -40,41 +40,49 @@ EC_AVX512 static inline void clip(uint8_t *x, const int16_t *a, int32_t n) {
     }
 }
 
+/* one group of 4 inputs into the sums a (outputs 0-15) and b (16-31) */
+#define EC_GROUP(a, b, g)                                                    \
+    do {                                                                     \
+        const int8_t *wb_ = w + (size_t)(g) * 128;                           \
+        int32_t x4_;                                                         \
+        __m512i x_;                                                          \
+        __builtin_memcpy(&x4_, in + 4 * (g), 4);                             \
+        x_ = _mm512_set1_epi32(x4_);                                         \
+        a = _mm512_dpbusd_epi32(a, x_, _mm512_loadu_si512(wb_));             \
+        b = _mm512_dpbusd_epi32(b, x_, _mm512_loadu_si512(wb_ + 64));        \
+    } while (0)
+
 /* affine32: per group of 4 inputs one VPDPBUSD per 16 outputs (exact in
- * int32); two pairs of sums so that consecutive groups do not wait on
- * each other. */
+ * int32). Four groups a step, each into its own pair of sums: VPDPBUSD's
+ * latency is ~5 cycles, so fewer chains would wait on each other. */
 EC_AVX512 static inline void affine32(uint8_t *out, const uint8_t *in, int32_t n_in, const int8_t *w,
                                       const int32_t *bias) {
-    __m512i a0 = _mm512_loadu_si512(bias), a1 = _mm512_loadu_si512(bias + 16);
-    __m512i b0 = _mm512_setzero_si512(), b1 = _mm512_setzero_si512();
     const __m512i lo = _mm512_setzero_si512(), hi = _mm512_set1_epi32(127);
-    int32_t g, groups = n_in / 4, x4;
-    for (g = 0; g + 2 <= groups; g += 2) {
-        const int8_t *wb = w + (size_t)g * 128;
-        __m512i x, y;
-        __builtin_memcpy(&x4, in + 4 * g, 4);
-        x = _mm512_set1_epi32(x4);
-        __builtin_memcpy(&x4, in + 4 * g + 4, 4);
-        y = _mm512_set1_epi32(x4);
-        a0 = _mm512_dpbusd_epi32(a0, x, _mm512_loadu_si512(wb));
-        a1 = _mm512_dpbusd_epi32(a1, x, _mm512_loadu_si512(wb + 64));
-        b0 = _mm512_dpbusd_epi32(b0, y, _mm512_loadu_si512(wb + 128));
-        b1 = _mm512_dpbusd_epi32(b1, y, _mm512_loadu_si512(wb + 192));
+    __m512i a0 = _mm512_loadu_si512(bias), b0 = _mm512_loadu_si512(bias + 16);
+    __m512i a1 = lo, b1 = lo, a2 = lo, b2 = lo, a3 = lo, b3 = lo;
+    __m512i a4 = lo, b4 = lo, a5 = lo, b5 = lo, a6 = lo, b6 = lo, a7 = lo, b7 = lo;
+    int32_t g, groups = n_in / 4;
+    for (g = 0; g + 8 <= groups; g += 8) {
+        EC_GROUP(a0, b0, g);
+        EC_GROUP(a1, b1, g + 1);
+        EC_GROUP(a2, b2, g + 2);
+        EC_GROUP(a3, b3, g + 3);
+        EC_GROUP(a4, b4, g + 4);
+        EC_GROUP(a5, b5, g + 5);
+        EC_GROUP(a6, b6, g + 6);
+        EC_GROUP(a7, b7, g + 7);
     }
-    if (g < groups) {
-        const int8_t *wb = w + (size_t)g * 128;
-        __m512i x;
-        __builtin_memcpy(&x4, in + 4 * g, 4);
-        x = _mm512_set1_epi32(x4);
-        a0 = _mm512_dpbusd_epi32(a0, x, _mm512_loadu_si512(wb));
-        a1 = _mm512_dpbusd_epi32(a1, x, _mm512_loadu_si512(wb + 64));
-    }
-    a0 = _mm512_srai_epi32(_mm512_add_epi32(a0, b0), 6);
-    a1 = _mm512_srai_epi32(_mm512_add_epi32(a1, b1), 6);
-    a0 = _mm512_min_epi32(_mm512_max_epi32(a0, lo), hi);
-    a1 = _mm512_min_epi32(_mm512_max_epi32(a1, lo), hi);
+    a0 = _mm512_add_epi32(_mm512_add_epi32(a0, a4), _mm512_add_epi32(a5, a6));
+    b0 = _mm512_add_epi32(_mm512_add_epi32(b0, b4), _mm512_add_epi32(b5, b6));
+    a1 = _mm512_add_epi32(a1, a7);
+    b1 = _mm512_add_epi32(b1, b7);
+    for (; g < groups; g++) EC_GROUP(a0, b0, g); /* n_in = 16 (mod 32): two groups */
+    a0 = _mm512_add_epi32(_mm512_add_epi32(a0, a1), _mm512_add_epi32(a2, a3));
+    b0 = _mm512_add_epi32(_mm512_add_epi32(b0, b1), _mm512_add_epi32(b2, b3));
+    a0 = _mm512_min_epi32(_mm512_max_epi32(_mm512_srai_epi32(a0, 6), lo), hi);
+    b0 = _mm512_min_epi32(_mm512_max_epi32(_mm512_srai_epi32(b0, 6), lo), hi);
     _mm_storeu_si128((__m128i *)out, _mm512_cvtepi32_epi8(a0));
-    _mm_storeu_si128((__m128i *)(out + 16), _mm512_cvtepi32_epi8(a1));
+    _mm_storeu_si128((__m128i *)(out + 16), _mm512_cvtepi32_epi8(b0));
 }
 
 /* out32 is the output layer: 32 bytes by 32 int8 weights, summed. */
@@ -93,6 +101,58 @@ EC_AVX512 int32_t ec_forward_avx512(const ec_net *net, const int16_t *us, const 
     int32_t half = net->half;
     clip(x, us, half);
     clip(x + half, them, half);
+    affine32(h1, x, 2 * half, net->l1_weight, net->l1_bias);
+    affine32(h2, h1, 32, net->l2_weight, net->l2_bias);
+    return out32(h2, net);
+}
+/* update_clip is one perspective of a move in registers: dst = src - the
+ * n (0..2) removed columns + the n added ones, stored (the next ply builds
+ * on it) and clipped into x as it goes; half a multiple of 32. */
+EC_AVX512 static inline void update_clip(uint8_t *x, int16_t *dst, const int16_t *src, const ec_net *net,
+                                         const int32_t *rem, const int32_t *add, int32_t n) {
+    const int32_t half = net->half;
+    const int16_t *w = net->ft_weight;
+    const __m256i zero = _mm256_setzero_si256();
+    int32_t j;
+#define EC_STORE_CLIP(v)                                                                    \
+    do {                                                                                    \
+        _mm512_storeu_si512(dst + j, v);                                                    \
+        _mm256_storeu_si256((__m256i *)(x + j), _mm256_max_epi8(_mm512_cvtsepi16_epi8(v), zero)); \
+    } while (0)
+    if (n == 2) {
+        const int16_t *r0 = w + (size_t)rem[0] * half, *r1 = w + (size_t)rem[1] * half;
+        const int16_t *a0 = w + (size_t)add[0] * half, *a1 = w + (size_t)add[1] * half;
+        for (j = 0; j < half; j += 32) {
+            __m512i v = _mm512_sub_epi16(_mm512_loadu_si512(src + j),
+                                         _mm512_add_epi16(_mm512_loadu_si512(r0 + j), _mm512_loadu_si512(r1 + j)));
+            v = _mm512_add_epi16(v, _mm512_add_epi16(_mm512_loadu_si512(a0 + j), _mm512_loadu_si512(a1 + j)));
+            EC_STORE_CLIP(v);
+        }
+    } else if (n == 1) {
+        const int16_t *r0 = w + (size_t)rem[0] * half, *a0 = w + (size_t)add[0] * half;
+        for (j = 0; j < half; j += 32) {
+            __m512i v = _mm512_add_epi16(_mm512_loadu_si512(src + j),
+                                         _mm512_sub_epi16(_mm512_loadu_si512(a0 + j), _mm512_loadu_si512(r0 + j)));
+            EC_STORE_CLIP(v);
+        }
+    } else {
+        for (j = 0; j < half; j += 32) {
+            __m512i v = _mm512_loadu_si512(src + j);
+            EC_STORE_CLIP(v);
+        }
+    }
+#undef EC_STORE_CLIP
+}
+
+EC_AVX512 int32_t ec_update_forward_avx512(const ec_net *net, int16_t *dst_us, const int16_t *src_us,
+                                           const int32_t *rem_us, const int32_t *add_us, int32_t n_us,
+                                           int16_t *dst_them, const int16_t *src_them, const int32_t *rem_them,
+                                           const int32_t *add_them, int32_t n_them) {
+    _Alignas(64) uint8_t x[2 * 4096];
+    _Alignas(32) uint8_t h1[32], h2[32];
+    int32_t half = net->half;
+    update_clip(x, dst_us, src_us, net, rem_us, add_us, n_us);
+    update_clip(x + half, dst_them, src_them, net, rem_them, add_them, n_them);
     affine32(h1, x, 2 * half, net->l1_weight, net->l1_bias);
     affine32(h2, h1, 32, net->l2_weight, net->l2_bias);
     return out32(h2, net);

@@ -344,6 +344,23 @@ static inline int32_t scale(const ec_stack *s, int32_t raw) {
 int ec_stack_evaluate(ec_stack *s, int32_t *value) {
     int us;
     if (!s->root) return EC_ERR_NO_ROOT;
+#ifdef EC_X86_64
+    {
+        /* the common case in one kernel: the parent computed, no king moved */
+        ec_ply *top = &s->plies[s->sp], *par = top - 1;
+        if (s->level >= EC_LEVEL_AVX512 && s->sp > 0 && (s->net->half & 31) == 0 && !top->computed[0] &&
+            !top->computed[1] && !top->refresh[0] && !top->refresh[1] && par->computed[0] && par->computed[1]) {
+            int32_t sp = s->sp;
+            us = s->side;
+            top->computed[0] = top->computed[1] = 1;
+            *value = scale(s, ec_update_forward_avx512(s->net, acc_of(s, sp, us), acc_of(s, sp - 1, us), top->rem[us],
+                                                       top->add[us], top->n[us], acc_of(s, sp, us ^ 1),
+                                                       acc_of(s, sp - 1, us ^ 1), top->rem[us ^ 1], top->add[us ^ 1],
+                                                       top->n[us ^ 1]));
+            return EC_OK;
+        }
+    }
+#endif
     compute(s, 0);
     compute(s, 1);
     us = s->side;
