@@ -128,6 +128,12 @@ int ec_bench_push_evaluate_at(ec_stack *s, const int32_t *plies, const uint16_t 
 void ec_update(int32_t level, const ec_net *net, int16_t *dst, const int16_t *src, const int32_t *rem, int32_t nrem,
                const int32_t *add, int32_t nadd);
 int32_t ec_forward(int32_t level, const ec_net *net, const int16_t *us, const int16_t *them);
+/* A push's step: both perspectives' updates (n changes each, 0..2) and the
+ * forward pass from the results (us: the side to move's), the accumulators
+ * stored; at AVX-512 with L1 a multiple of 32 one fused kernel. */
+int32_t ec_update_forward(int32_t level, const ec_net *net, int16_t *dst_us, const int16_t *src_us,
+                          const int32_t *rem_us, const int32_t *add_us, int32_t n_us, int16_t *dst_them,
+                          const int16_t *src_them, const int32_t *rem_them, const int32_t *add_them, int32_t n_them);
 /* The highest level compiled in (x86-64: AVX-512; elsewhere portable). */
 int32_t ec_max_level(void);
 

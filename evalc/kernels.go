@@ -55,3 +55,35 @@ func (s *Stack) benchPushEvaluateAt(plies []int32, moves []uint16, reps int) (in
 	}
 	return int64(sum), nil
 }
+
+// updateForward is ec_update_forward, a push's kernel: both updates with
+// n changes each (0..2) and the forward pass (at AVX-512 and L1 a
+// multiple of 32 in one fused kernel).
+func (n *Net) updateForward(l Level, dstUs, srcUs []int16, remUs, addUs []int32, dstThem, srcThem []int16, remThem, addThem []int32) int32 {
+	half := int(n.c.half)
+	if len(remUs) != len(addUs) || len(remThem) != len(addThem) || len(remUs) > 2 || len(remThem) > 2 {
+		panic("evalc: updateForward: want as many removed as added features, at most 2")
+	}
+	for _, a := range [][]int16{dstUs, srcUs, dstThem, srcThem} {
+		if len(a) < half {
+			panic("evalc: updateForward: accumulators shorter than the net's L1")
+		}
+	}
+	for _, l := range [][]int32{remUs, addUs, remThem, addThem} {
+		for _, f := range l {
+			if f < 0 || int(f) >= int(n.c.dims) {
+				panic("evalc: updateForward: feature index out of range")
+			}
+		}
+	}
+	var buf [8]C.int32_t // the lists in C memory order: rem us, add us, rem them, add them
+	for i, f := range remUs {
+		buf[i], buf[2+i] = C.int32_t(f), C.int32_t(addUs[i])
+	}
+	for i, f := range remThem {
+		buf[4+i], buf[6+i] = C.int32_t(f), C.int32_t(addThem[i])
+	}
+	return int32(C.ec_update_forward(C.int32_t(l), n.c, (*C.int16_t)(unsafe.Pointer(&dstUs[0])), (*C.int16_t)(unsafe.Pointer(&srcUs[0])),
+		&buf[0], &buf[2], C.int32_t(len(remUs)), (*C.int16_t)(unsafe.Pointer(&dstThem[0])), (*C.int16_t)(unsafe.Pointer(&srcThem[0])),
+		&buf[4], &buf[6], C.int32_t(len(remThem))))
+}

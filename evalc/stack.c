@@ -91,6 +91,19 @@ int32_t ec_forward(int32_t level, const ec_net *net, const int16_t *us, const in
     return ec_forward_portable(net, us, them);
 }
 
+int32_t ec_update_forward(int32_t level, const ec_net *net, int16_t *dst_us, const int16_t *src_us,
+                          const int32_t *rem_us, const int32_t *add_us, int32_t n_us, int16_t *dst_them,
+                          const int16_t *src_them, const int32_t *rem_them, const int32_t *add_them, int32_t n_them) {
+#ifdef EC_X86_64
+    if (level >= EC_LEVEL_AVX512 && (net->half & 31) == 0)
+        return ec_update_forward_avx512(net, dst_us, src_us, rem_us, add_us, n_us, dst_them, src_them, rem_them,
+                                        add_them, n_them);
+#endif
+    ec_update(level, net, dst_us, src_us, rem_us, n_us, add_us, n_us);
+    ec_update(level, net, dst_them, src_them, rem_them, n_them, add_them, n_them);
+    return ec_forward(level, net, dst_us, dst_them);
+}
+
 /* first plies allocated; the stack doubles them as it grows */
 #define EC_FIRST_CAP 64
 
@@ -344,23 +357,20 @@ static inline int32_t scale(const ec_stack *s, int32_t raw) {
 int ec_stack_evaluate(ec_stack *s, int32_t *value) {
     int us;
     if (!s->root) return EC_ERR_NO_ROOT;
-#ifdef EC_X86_64
     {
-        /* the common case in one kernel: the parent computed, no king moved */
+        /* the common case in one kernel call: the parent computed, no king moved */
         ec_ply *top = &s->plies[s->sp], *par = top - 1;
-        if (s->level >= EC_LEVEL_AVX512 && s->sp > 0 && (s->net->half & 31) == 0 && !top->computed[0] &&
-            !top->computed[1] && !top->refresh[0] && !top->refresh[1] && par->computed[0] && par->computed[1]) {
+        if (s->sp > 0 && !top->computed[0] && !top->computed[1] && !top->refresh[0] && !top->refresh[1] &&
+            par->computed[0] && par->computed[1]) {
             int32_t sp = s->sp;
             us = s->side;
             top->computed[0] = top->computed[1] = 1;
-            *value = scale(s, ec_update_forward_avx512(s->net, acc_of(s, sp, us), acc_of(s, sp - 1, us), top->rem[us],
-                                                       top->add[us], top->n[us], acc_of(s, sp, us ^ 1),
-                                                       acc_of(s, sp - 1, us ^ 1), top->rem[us ^ 1], top->add[us ^ 1],
-                                                       top->n[us ^ 1]));
+            *value = scale(s, ec_update_forward(s->level, s->net, acc_of(s, sp, us), acc_of(s, sp - 1, us), top->rem[us],
+                                                top->add[us], top->n[us], acc_of(s, sp, us ^ 1), acc_of(s, sp - 1, us ^ 1),
+                                                top->rem[us ^ 1], top->add[us ^ 1], top->n[us ^ 1]));
             return EC_OK;
         }
     }
-#endif
     compute(s, 0);
     compute(s, 1);
     us = s->side;
