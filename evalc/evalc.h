@@ -67,6 +67,7 @@ typedef struct ec_net {
     int8_t *l2_weight;     /* blocked: [8][32][4] */
     int32_t *l2_bias;      /* 32 */
     int8_t *out_weight;    /* 32 */
+    int32_t *out_lanes;    /* 32: out_weight[i] in the low byte of lane i (VPDPBUSD on lanes) */
     int32_t out_bias;
     ec_tables *tables;
     void *block;           /* the one allocation behind the pointers above */

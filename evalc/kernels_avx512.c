@@ -52,11 +52,13 @@ EC_AVX512 static inline void clip(uint8_t *x, const int16_t *a, int32_t n) {
         b = _mm512_dpbusd_epi32(b, x_, _mm512_loadu_si512(wb_ + 64));        \
     } while (0)
 
-/* affine32: per group of 4 inputs one VPDPBUSD per 16 outputs (exact in
- * int32). Four groups a step, each into its own pair of sums: VPDPBUSD's
- * latency is ~5 cycles, so fewer chains would wait on each other. */
-EC_AVX512 static inline void affine32(uint8_t *out, const uint8_t *in, int32_t n_in, const int8_t *w,
-                                      const int32_t *bias) {
+/* layer1 is the first hidden layer: per group of 4 inputs one VPDPBUSD
+ * per 16 outputs (exact in int32), eight groups a step each into its own
+ * pair of sums (VPDPBUSD's latency is ~5 cycles: fewer chains would wait
+ * on each other); the outputs come back clipped, one per 32-bit lane (*ra
+ * 0-15, *rb 16-31). */
+EC_AVX512 static inline void layer1(__m512i *ra, __m512i *rb, const uint8_t *in, int32_t n_in, const int8_t *w,
+                                    const int32_t *bias) {
     const __m512i lo = _mm512_setzero_si512(), hi = _mm512_set1_epi32(127);
     __m512i a0 = _mm512_loadu_si512(bias), b0 = _mm512_loadu_si512(bias + 16);
     __m512i a1 = lo, b1 = lo, a2 = lo, b2 = lo, a3 = lo, b3 = lo;
@@ -81,29 +83,59 @@ EC_AVX512 static inline void affine32(uint8_t *out, const uint8_t *in, int32_t n
     b0 = _mm512_add_epi32(_mm512_add_epi32(b0, b1), _mm512_add_epi32(b2, b3));
     a0 = _mm512_min_epi32(_mm512_max_epi32(_mm512_srai_epi32(a0, 6), lo), hi);
     b0 = _mm512_min_epi32(_mm512_max_epi32(_mm512_srai_epi32(b0, 6), lo), hi);
-    _mm_storeu_si128((__m128i *)out, _mm512_cvtepi32_epi8(a0));
-    _mm_storeu_si128((__m128i *)(out + 16), _mm512_cvtepi32_epi8(b0));
+    *ra = a0;
+    *rb = b0;
 }
 
-/* out32 is the output layer: 32 bytes by 32 int8 weights, summed. */
-EC_AVX512 static inline int32_t out32(const uint8_t *h2, const ec_net *net) {
-    __m256i d = _mm256_dpbusd_epi32(_mm256_setzero_si256(), _mm256_loadu_si256((const __m256i *)h2),
-                                    _mm256_loadu_si256((const __m256i *)net->out_weight));
-    __m128i s = _mm_add_epi32(_mm256_castsi256_si128(d), _mm256_extracti128_si256(d, 1));
-    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4e));
-    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xb1));
-    return net->out_bias + _mm_cvtsi128_si32(s);
+/* tail runs the 32-32-1 layers from the first layer's clipped outputs
+ * (one per lane) without leaving the registers: the bytes of the 32 inputs
+ * by a narrowing and in-lane shuffles for the second layer, and the output
+ * layer as VPDPBUSD of each lane's value (its low byte) by a lane of the
+ * weight (out_lanes: the weight in the low byte), then a sum of the lanes.
+ * The chain of dependent steps is what remains of a step's latency after
+ * the first layer. */
+EC_AVX512 static inline int32_t tail(const ec_net *net, __m512i a, __m512i b) {
+    const __m512i lo = _mm512_setzero_si512(), hi = _mm512_set1_epi32(127);
+    const int8_t *w = net->l2_weight;
+    const __m512i xa = _mm512_broadcast_i32x4(_mm512_cvtepi32_epi8(a));
+    const __m512i xb = _mm512_broadcast_i32x4(_mm512_cvtepi32_epi8(b));
+    __m512i a0, a1, a2, a3, a4, a5, a6, a7, b0, b1, b2, b3, b4, b5, b6, b7;
+    /* group k's 4 inputs in every lane (an immediate shuffle), times its
+     * weight block, into its own pair of sums */
+#define EC_L2(k, src, imm, s0, s1, init0, init1)                                                          \
+    do {                                                                                                  \
+        __m512i x_ = _mm512_shuffle_epi32(src, imm);                                                      \
+        s0 = _mm512_dpbusd_epi32(init0, x_, _mm512_loadu_si512(w + (k) * 128));                          \
+        s1 = _mm512_dpbusd_epi32(init1, x_, _mm512_loadu_si512(w + (k) * 128 + 64));                     \
+    } while (0)
+    EC_L2(0, xa, _MM_PERM_AAAA, a0, b0, _mm512_loadu_si512(net->l2_bias), _mm512_loadu_si512(net->l2_bias + 16));
+    EC_L2(1, xa, _MM_PERM_BBBB, a1, b1, lo, lo);
+    EC_L2(2, xa, _MM_PERM_CCCC, a2, b2, lo, lo);
+    EC_L2(3, xa, _MM_PERM_DDDD, a3, b3, lo, lo);
+    EC_L2(4, xb, _MM_PERM_AAAA, a4, b4, lo, lo);
+    EC_L2(5, xb, _MM_PERM_BBBB, a5, b5, lo, lo);
+    EC_L2(6, xb, _MM_PERM_CCCC, a6, b6, lo, lo);
+    EC_L2(7, xb, _MM_PERM_DDDD, a7, b7, lo, lo);
+#undef EC_L2
+    a = _mm512_add_epi32(_mm512_add_epi32(_mm512_add_epi32(a0, a1), _mm512_add_epi32(a2, a3)),
+                         _mm512_add_epi32(_mm512_add_epi32(a4, a5), _mm512_add_epi32(a6, a7)));
+    b = _mm512_add_epi32(_mm512_add_epi32(_mm512_add_epi32(b0, b1), _mm512_add_epi32(b2, b3)),
+                         _mm512_add_epi32(_mm512_add_epi32(b4, b5), _mm512_add_epi32(b6, b7)));
+    a = _mm512_min_epi32(_mm512_max_epi32(_mm512_srai_epi32(a, 6), lo), hi);
+    b = _mm512_min_epi32(_mm512_max_epi32(_mm512_srai_epi32(b, 6), lo), hi);
+    a = _mm512_add_epi32(_mm512_dpbusd_epi32(lo, a, _mm512_loadu_si512(net->out_lanes)),
+                         _mm512_dpbusd_epi32(lo, b, _mm512_loadu_si512(net->out_lanes + 16)));
+    return net->out_bias + _mm512_reduce_add_epi32(a);
 }
 
 EC_AVX512 int32_t ec_forward_avx512(const ec_net *net, const int16_t *us, const int16_t *them) {
     _Alignas(64) uint8_t x[2 * 4096];
-    _Alignas(32) uint8_t h1[32], h2[32];
     int32_t half = net->half;
+    __m512i a, b;
     clip(x, us, half);
     clip(x + half, them, half);
-    affine32(h1, x, 2 * half, net->l1_weight, net->l1_bias);
-    affine32(h2, h1, 32, net->l2_weight, net->l2_bias);
-    return out32(h2, net);
+    layer1(&a, &b, x, 2 * half, net->l1_weight, net->l1_bias);
+    return tail(net, a, b);
 }
 /* update_clip is one perspective of a move in registers: dst = src - the
  * n (0..2) removed columns + the n added ones, stored (the next ply builds
@@ -149,12 +181,11 @@ EC_AVX512 int32_t ec_update_forward_avx512(const ec_net *net, int16_t *dst_us, c
                                            int16_t *dst_them, const int16_t *src_them, const int32_t *rem_them,
                                            const int32_t *add_them, int32_t n_them) {
     _Alignas(64) uint8_t x[2 * 4096];
-    _Alignas(32) uint8_t h1[32], h2[32];
     int32_t half = net->half;
+    __m512i a, b;
     update_clip(x, dst_us, src_us, net, rem_us, add_us, n_us);
     update_clip(x + half, dst_them, src_them, net, rem_them, add_them, n_them);
-    affine32(h1, x, 2 * half, net->l1_weight, net->l1_bias);
-    affine32(h2, h1, 32, net->l2_weight, net->l2_bias);
-    return out32(h2, net);
+    layer1(&a, &b, x, 2 * half, net->l1_weight, net->l1_bias);
+    return tail(net, a, b);
 }
 #endif

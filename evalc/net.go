@@ -51,6 +51,10 @@ func NewNet(net *nnue.Net) (*Net, error) {
 	copy(unsafe.Slice((*int32)(unsafe.Pointer(c.l1_bias)), C.EC_H1), l1.Bias)
 	copy(unsafe.Slice((*int32)(unsafe.Pointer(c.l2_bias)), C.EC_H2), l2.Bias)
 	copy(unsafe.Slice((*int8)(unsafe.Pointer(c.out_weight)), C.EC_H2), out.Weight[:out.In])
+	lanes := unsafe.Slice((*int32)(unsafe.Pointer(c.out_lanes)), C.EC_H2)
+	for i, w := range out.Weight[:out.In] {
+		lanes[i] = int32(uint8(w)) // the weight's byte in the low byte of a lane, zeros above
+	}
 	c.out_bias = C.int32_t(out.Bias[0])
 	fillTables(c.tables, net.Arch.Features.Stride)
 	c.level = C.int32_t(DefaultLevel())

@@ -33,9 +33,10 @@ ec_net *ec_net_new(int32_t half, int32_t dims) {
     n->l2_weight = ec_alloc_aligned(EC_H1 * EC_H2);
     n->l2_bias = ec_alloc_aligned(EC_H2 * sizeof(int32_t));
     n->out_weight = ec_alloc_aligned(EC_H2);
+    n->out_lanes = ec_alloc_aligned(EC_H2 * sizeof(int32_t));
     n->tables = ec_alloc_aligned(sizeof(ec_tables));
     if (!n->ft_bias || !n->ft_weight || !n->l1_weight || !n->l1_bias || !n->l2_weight || !n->l2_bias ||
-        !n->out_weight || !n->tables) {
+        !n->out_weight || !n->out_lanes || !n->tables) {
         ec_net_free(n);
         return NULL;
     }
@@ -52,6 +53,7 @@ void ec_net_free(ec_net *n) {
     ec_free_aligned(n->l2_weight);
     ec_free_aligned(n->l2_bias);
     ec_free_aligned(n->out_weight);
+    ec_free_aligned(n->out_lanes);
     ec_free_aligned(n->tables);
     free(n);
 }
