@@ -64,6 +64,7 @@ typedef struct ec_net {
     int16_t *ft_weight;    /* dims * half, feature-major */
     int8_t *l1_weight;     /* blocked: [2*half/4][32][4] */
     int32_t *l1_bias;      /* 32 */
+    int32_t l1_group, l2_group; /* AVX2: groups summed in int16 before widening (asm.GroupLimit) */
     int8_t *l2_weight;     /* blocked: [8][32][4] */
     int32_t *l2_bias;      /* 32 */
     int8_t *out_weight;    /* 32 */

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"unsafe"
 
+	"github.com/libshogi/libshogi/asm"
 	"github.com/libshogi/libshogi/libshogi/board"
 	"github.com/libshogi/libshogi/libshogi/nnue"
 )
@@ -56,6 +57,8 @@ func NewNet(net *nnue.Net) (*Net, error) {
 		lanes[i] = int32(uint8(w)) // the weight's byte in the low byte of a lane, zeros above
 	}
 	c.out_bias = C.int32_t(out.Bias[0])
+	c.l1_group = C.int32_t(asm.GroupLimit(asm.MaxAbs(l1.Weight)))
+	c.l2_group = C.int32_t(asm.GroupLimit(asm.MaxAbs(l2.Weight)))
 	fillTables(c.tables, net.Arch.Features.Stride)
 	c.level = C.int32_t(DefaultLevel())
 	return &Net{c: c, fvScale: net.FVScale}, nil
