@@ -82,6 +82,7 @@ typedef struct ec_ply {
     uint8_t computed[2]; /* accumulator of that perspective is current */
     uint8_t refresh[2];  /* that perspective's king moved: rebuild it */
     uint8_t from, to, moved, captured, drop_type;
+    uint8_t null; /* a null move: the side to move passes */
 } ec_ply;
 
 typedef struct ec_stack {
@@ -112,10 +113,13 @@ void ec_stack_free(ec_stack *s);
  * checked by Go (both kings). */
 int ec_stack_set_root(ec_stack *s, const uint8_t *squares, const uint8_t *hands, int32_t side);
 int ec_stack_push(ec_stack *s, uint16_t move);
+int ec_stack_push_null(ec_stack *s);
 int ec_stack_pop(ec_stack *s);
 int ec_stack_pop_to(ec_stack *s, int32_t ply);
 int ec_stack_evaluate(ec_stack *s, int32_t *value);
 int ec_stack_push_evaluate_at(ec_stack *s, int32_t ply, uint16_t move, int32_t *value);
+/* make, evaluate and unmake in one (a leaf) */
+int ec_stack_evaluate_move(ec_stack *s, uint16_t move, int32_t *value);
 
 /* The engine's loop, for the proof of speed: n calls of push_evaluate_at
  * (plies[i], moves[i]), reps times; returns the first error (0 if none)

@@ -10,7 +10,8 @@ import (
 // FuzzStack drives both stacks with call sequences read from the input:
 // an opening, then per 3 bytes a call (push of a legal move chosen by the
 // next byte or of the raw move16 the two bytes make, push_evaluate_at at a
-// ply, pop, pop_to, evaluate) and a kernel level; every value, error, ply
+// ply, pop, pop_to, null moves, evaluate_move, evaluate) and a kernel
+// level; every value, error, ply
 // and the mirror must be evalbackend's.
 func FuzzStack(f *testing.F) {
 	f.Add([]byte{0, 0, 1, 0, 0, 2, 0, 1, 3, 0, 0, 4, 0, 0})
@@ -35,14 +36,19 @@ func FuzzStack(f *testing.F) {
 					continue
 				}
 				m := ml.Moves[int(arg)%ml.N]
+				var gerr error
 				if op == 0 {
-					p.same("push", 0, p.ref.Push(uint16(m)), 0, p.c.Push(uint16(m)))
+					gerr = p.c.Push(uint16(m))
+					p.same("push", 0, p.ref.Push(uint16(m)), 0, gerr)
 				} else {
 					w, werr := p.ref.PushEvaluate(uint16(m))
-					g, gerr := p.c.PushEvaluate(uint16(m))
+					var g int
+					g, gerr = p.c.PushEvaluate(uint16(m))
 					p.same("push_evaluate", w, werr, g, gerr)
 				}
-				p.pos.DoMove(m)
+				if gerr == nil {
+					p.pos.DoMove(m)
+				}
 			case 2: // push_evaluate_at a ply at or below the top, a legal move there
 				ply := cur - int(arg>>8)%(cur+1)
 				if !p.rooted {
@@ -74,9 +80,25 @@ func FuzzStack(f *testing.F) {
 			case 4:
 				p.same("pop", 0, p.ref.Pop(), 0, p.c.Pop())
 				if cur > 0 {
-					p.pos.UndoMove()
+					p.undo()
 				}
 			case 5:
+				if arg&0x100 != 0 && p.rooted && !p.pos.InCheck() { // a pass
+					p.same("push_null", 0, p.ref.PushNull(), 0, p.c.PushNull())
+					p.pos.DoNullMove()
+					continue
+				}
+				if arg&0x200 != 0 && p.rooted { // a leaf
+					var ml board.MoveList
+					p.pos.GenerateLegal(&ml)
+					if ml.N > 0 {
+						m := ml.Moves[int(arg>>10)%ml.N]
+						w, werr := p.ref.EvaluateMove(uint16(m))
+						g, gerr := p.c.EvaluateMove(uint16(m))
+						p.same("evaluate_move", w, werr, g, gerr)
+					}
+					continue
+				}
 				ply := int(int8(arg))
 				p.same("pop_to", 0, p.ref.PopTo(ply), 0, p.c.PopTo(ply))
 				if ply >= 0 && ply <= cur {

@@ -113,7 +113,7 @@ type pair struct {
 	// rooted: the opening was accepted as a root (both kings)
 	rooted bool
 	// counts of what the pushed moves were
-	drops, captures, promotions, kings, evaluations, refusals, pushes int
+	drops, captures, promotions, kings, evaluations, refusals, pushes, nulls int
 }
 
 func newPair(t testing.TB, net *nnue.Net, cn *Net, sfen string, level Level) *pair {
@@ -216,9 +216,18 @@ func (p *pair) legal(rng *rand.Rand) (board.Move, bool) {
 	return ml.Moves[rng.IntN(ml.N)], true
 }
 
+// undo takes the engine's last move (or pass) back.
+func (p *pair) undo() {
+	if p.pos.LastMove() == board.MoveNull {
+		p.pos.UndoNullMove()
+	} else {
+		p.pos.UndoMove()
+	}
+}
+
 // back takes the engine's board back to ply.
 func (p *pair) back(ply int) {
 	for p.pos.GamePlyFromRoot() > ply {
-		p.pos.UndoMove()
+		p.undo()
 	}
 }

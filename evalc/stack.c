@@ -257,6 +257,7 @@ int ec_stack_push(ec_stack *s, uint16_t v) {
     k[1] = t->king_offset[1][s->kings[1]];
     d->computed[0] = d->computed[1] = 0;
     d->refresh[0] = d->refresh[1] = 0;
+    d->null = 0;
     d->to = (uint8_t)to;
     if (v & 0x4000) {
         uint8_t code = t->drop_code[us][from];
@@ -312,13 +313,28 @@ int ec_stack_push(ec_stack *s, uint16_t v) {
     return EC_OK;
 }
 
+int ec_stack_push_null(ec_stack *s) {
+    ec_ply *d;
+    if (!s->root) return EC_ERR_NO_ROOT;
+    if (s->sp >= EC_MAX_PLIES) return EC_ERR_DEPTH_PUSH;
+    if (s->sp + 1 >= s->cap && grow(s, s->sp + 2)) return EC_ERR_MEMORY;
+    d = &s->plies[s->sp + 1];
+    memset(d, 0, sizeof *d); /* no feature changes: the parent's accumulators */
+    d->null = 1;
+    s->side ^= 1;
+    s->sp++;
+    return EC_OK;
+}
+
 /* unmake takes the top ply's move back on the mirror. */
 static void unmake(ec_stack *s) {
     const ec_tables *t = s->net->tables;
     const ec_ply *d = &s->plies[s->sp];
     unsigned us = s->side ^ 1;
     s->side = (uint8_t)us;
-    if (d->drop_type) {
+    if (d->null) {
+        /* nothing moved */
+    } else if (d->drop_type) {
         s->squares[d->to] = 0;
         s->hands[us][d->drop_type]++;
     } else {
@@ -389,6 +405,14 @@ int ec_stack_push_evaluate_at(ec_stack *s, int32_t ply, uint16_t move, int32_t *
     }
     if ((r = ec_stack_push(s, move)) != EC_OK) return r;
     return ec_stack_evaluate(s, value);
+}
+
+int ec_stack_evaluate_move(ec_stack *s, uint16_t move, int32_t *value) {
+    int r = ec_stack_push(s, move);
+    if (r != EC_OK) return r;
+    r = ec_stack_evaluate(s, value);
+    unmake(s);
+    return r;
 }
 
 int ec_bench_push_evaluate_at(ec_stack *s, const int32_t *plies, const uint16_t *moves, int32_t n, int32_t reps,

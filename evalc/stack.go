@@ -80,6 +80,21 @@ func (s *Stack) Push(v uint16) error {
 	return s.err(C.ec_stack_push(s.c, C.uint16_t(v)), v, 0)
 }
 
+// PushNull passes the turn (a null move): the ply shares its parent's
+// accumulators.
+func (s *Stack) PushNull() error { return s.err(C.ec_stack_push_null(s.c), 0, 0) }
+
+// EvaluateMove returns the evaluation after the move with move16 value v,
+// for its side to move, and leaves the stack as it was (a leaf: make,
+// evaluate, unmake in one C call).
+func (s *Stack) EvaluateMove(v uint16) (int, error) {
+	var out C.int32_t
+	if err := s.err(C.ec_stack_evaluate_move(s.c, C.uint16_t(v), &out), v, 0); err != nil {
+		return 0, err
+	}
+	return int(out), nil
+}
+
 // Pop takes back the last push.
 func (s *Stack) Pop() error { return s.err(C.ec_stack_pop(s.c), 0, 0) }
 

@@ -37,7 +37,9 @@ func (p *pair) walk(rng *rand.Rand, steps, maxDepth int) {
 			want, werr := p.ref.PushEvaluateAt(ply, uint16(m))
 			got, gerr := p.c.PushEvaluateAt(ply, uint16(m))
 			p.same("push_evaluate_at", want, werr, got, gerr)
-			p.pos.DoMove(m)
+			if gerr == nil { // refused: a king capture after a pass
+				p.pos.DoMove(m)
+			}
 			p.evaluations++
 		case r < 60:
 			m, ok := p.legal(rng)
@@ -46,17 +48,42 @@ func (p *pair) walk(rng *rand.Rand, steps, maxDepth int) {
 			}
 			p.note(m)
 			p.pushes++
-			p.same("push", 0, p.ref.Push(uint16(m)), 0, p.c.Push(uint16(m)))
-			p.pos.DoMove(m)
+			err := p.c.Push(uint16(m))
+			p.same("push", 0, p.ref.Push(uint16(m)), 0, err)
+			if err == nil {
+				p.pos.DoMove(m)
+			}
 		case r < 70:
 			p.same("pop", 0, p.ref.Pop(), 0, p.c.Pop())
 			if cur > 0 {
-				p.pos.UndoMove()
+				p.undo()
 			}
 		case r < 75: // one beyond the top now and then: an error
 			ply := rng.IntN(cur + 2)
 			p.same("pop_to", 0, p.ref.PopTo(ply), 0, p.c.PopTo(ply))
 			p.back(min(ply, cur))
+		case r < 80:
+			want, werr := p.ref.Evaluate()
+			got, gerr := p.c.Evaluate()
+			p.same("evaluate", want, werr, got, gerr)
+			p.evaluations++
+		case r < 84: // a leaf scored without a make
+			m, ok := p.legal(rng)
+			if !ok {
+				continue
+			}
+			want, werr := p.ref.EvaluateMove(uint16(m))
+			got, gerr := p.c.EvaluateMove(uint16(m))
+			p.same("evaluate_move", want, werr, got, gerr)
+			p.evaluations++
+		case r < 86: // a null move where not in check (the engine's board passes too)
+			if p.pos.InCheck() || !p.rooted {
+				continue
+			}
+			p.same("push_null", 0, p.ref.PushNull(), 0, p.c.PushNull())
+			p.pos.DoNullMove()
+			p.pushes++
+			p.nulls++
 		case r < 90:
 			want, werr := p.ref.Evaluate()
 			got, gerr := p.c.Evaluate()
@@ -94,16 +121,16 @@ func TestWalksMatchGo(t *testing.T) {
 	levels := Levels()
 	for li, l := range testLayouts {
 		net, cn := testNets(t, l.arch, l.kind)
-		var drops, captures, promotions, kings, evaluations, refusals int
+		var drops, captures, promotions, kings, evaluations, refusals, nulls int
 		for i, sfen := range ops {
 			p := newPair(t, net, cn, sfen, levels[(i+li)%len(levels)])
 			p.walk(rand.New(rand.NewPCG(uint64(i), uint64(li))), 120, 40)
 			drops, captures, promotions, kings = drops+p.drops, captures+p.captures, promotions+p.promotions, kings+p.kings
-			evaluations, refusals = evaluations+p.evaluations, refusals+p.refusals
+			evaluations, refusals, nulls = evaluations+p.evaluations, refusals+p.refusals, nulls+p.nulls
 		}
-		t.Logf("%s: %d openings, %d evaluations, %d drops, %d captures, %d promotions, %d king moves, %d refused",
-			l.arch, len(ops), evaluations, drops, captures, promotions, kings, refusals)
-		if drops < 100 || captures < 100 || promotions < 20 || kings < 100 || refusals < 100 {
+		t.Logf("%s: %d openings, %d evaluations, %d drops, %d captures, %d promotions, %d king moves, %d null moves, %d refused",
+			l.arch, len(ops), evaluations, drops, captures, promotions, kings, nulls, refusals)
+		if drops < 100 || captures < 100 || promotions < 20 || kings < 100 || nulls < 100 || refusals < 100 {
 			t.Fatalf("%s: the walks missed a kind of move", l.arch)
 		}
 	}
