@@ -130,7 +130,9 @@ func TestNoRootAndDepthErrors(t *testing.T) {
 	v := move16(sq(7, 7), sq(7, 6), false, false)
 	p.same("push", 0, ref.Push(v), 0, s.Push(v))
 	p.same("pop", 0, ref.Pop(), 0, s.Pop())
-	p.same("pop_to", 0, ref.PopTo(0), 0, s.PopTo(0))
+	for _, ply := range []int{0, -6, 1 << 40} {
+		p.same("pop_to", 0, ref.PopTo(ply), 0, s.PopTo(ply))
+	}
 	w, werr := ref.Evaluate()
 	g, gerr := s.Evaluate()
 	p.same("evaluate", w, werr, g, gerr)
@@ -142,7 +144,7 @@ func TestNoRootAndDepthErrors(t *testing.T) {
 	}
 	q := newPair(t, net, cn, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", DefaultLevel())
 	q.same("pop at the root", 0, q.ref.Pop(), 0, q.c.Pop())
-	for _, ply := range []int{-1, 1, 1 << 40} {
+	for _, ply := range []int{-1, 1, 1 << 40, -1 << 40} {
 		q.same("pop_to", 0, q.ref.PopTo(ply), 0, q.c.PopTo(ply))
 		w, werr := q.ref.PushEvaluateAt(ply, v)
 		g, gerr := q.c.PushEvaluateAt(ply, v)

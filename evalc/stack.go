@@ -100,7 +100,10 @@ func (s *Stack) Pop() error { return s.err(C.ec_stack_pop(s.c), 0, 0) }
 
 // PopTo takes the stack back to ply plies above the root.
 func (s *Stack) PopTo(ply int) error {
-	if ply < 0 || ply > math.MaxInt32 {
+	if ply < math.MinInt32 || ply > math.MaxInt32 { // beyond any stack: the checks in C's order
+		if s.c.root == 0 {
+			return s.err(C.EC_ERR_NO_ROOT, 0, ply)
+		}
 		return s.err(C.EC_ERR_DEPTH_POP_TO, 0, ply)
 	}
 	return s.err(C.ec_stack_pop_to(s.c, C.int32_t(ply)), 0, ply)
@@ -119,7 +122,7 @@ func (s *Stack) Evaluate() (int, error) {
 // PushEvaluateAt is PopTo(ply) then Push(v) and Evaluate, in one C call.
 // On a refused move the stack is left at ply.
 func (s *Stack) PushEvaluateAt(ply int, v uint16) (int, error) {
-	if ply < 0 || ply > math.MaxInt32 {
+	if ply < math.MinInt32 || ply > math.MaxInt32 {
 		return 0, s.PopTo(ply)
 	}
 	var out C.int32_t
