@@ -16,13 +16,22 @@ void ec_update_portable(const ec_net *net, int16_t *dst, const int16_t *src, con
 static uint8_t clip8(int32_t v) { return (uint8_t)(v < 0 ? 0 : v > 127 ? 127 : v); }
 
 /* affine32 is one 32-output layer on blocked weights ([in/4][32][4]),
- * clipped: (bias + Σ w*x) >> 6 into 0..127. */
+ * clipped: (bias + Σ w*x) >> 6 into 0..127. Per input, the 32 products
+ * go into 32 sums in one loop the compiler vectorizes (the weights of an
+ * input are 4 bytes apart: gathered first into a row). */
 static void affine32(uint8_t *out, const uint8_t *in, int32_t n_in, const int8_t *w, const int32_t *bias) {
     int32_t s[32], g, o, j;
     for (o = 0; o < 32; o++) s[o] = bias[o];
-    for (g = 0; g < n_in / 4; g++)
-        for (o = 0; o < 32; o++)
-            for (j = 0; j < 4; j++) s[o] += (int32_t)in[4 * g + j] * w[((size_t)g * 32 + o) * 4 + j];
+    for (g = 0; g < n_in / 4; g++) {
+        const int8_t *blk = w + (size_t)g * 128;
+        for (j = 0; j < 4; j++) {
+            int32_t x = in[4 * g + j];
+            int8_t row[32];
+            if (x == 0) continue; /* clipped inputs are often 0 */
+            for (o = 0; o < 32; o++) row[o] = blk[4 * o + j];
+            for (o = 0; o < 32; o++) s[o] += x * row[o];
+        }
+    }
     for (o = 0; o < 32; o++) out[o] = clip8(s[o] >> 6); /* arithmetic shift, as nnue's */
 }
 
