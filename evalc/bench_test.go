@@ -8,6 +8,7 @@ import (
 	"github.com/libshogi/libshogi/internal/cputime"
 	"github.com/libshogi/libshogi/libshogi/board"
 	"github.com/libshogi/libshogi/libshogi/evalbackend"
+	"github.com/libshogi/libshogi/libshogi/nnue"
 )
 
 // benchSFEN is tests/c/bench_evalbackend.c's position; the benchmarks use
@@ -43,6 +44,24 @@ func benchBoard(pos *board.Position) evalbackend.Board {
 // per kernel level.
 func BenchmarkPushEvaluateAtC(b *testing.B) {
 	_, cn := testNets(b, "halfkp_256x2-32-32", "test")
+	benchC(b, cn)
+}
+
+// BenchmarkPushEvaluateAtCDefault is BenchmarkPushEvaluateAtC with the
+// trained net built into the library (halfkp_128x2-32-32).
+func BenchmarkPushEvaluateAtCDefault(b *testing.B) {
+	_, cn := testNets(b, "halfkp_128x2-32-32", "default")
+	benchC(b, cn)
+}
+
+// BenchmarkPushEvaluateAtGoDefault is BenchmarkPushEvaluateAtGo with the
+// built-in net.
+func BenchmarkPushEvaluateAtGoDefault(b *testing.B) {
+	net, _ := testNets(b, "halfkp_128x2-32-32", "default")
+	benchGo(b, net)
+}
+
+func benchC(b *testing.B, cn *Net) {
 	pos, moves := benchMoves(b)
 	plies := make([]int32, len(moves))
 	for _, l := range Levels() {
@@ -76,6 +95,10 @@ func BenchmarkPushEvaluateAtC(b *testing.B) {
 // (no cgo crossing either): the baseline of the same run.
 func BenchmarkPushEvaluateAtGo(b *testing.B) {
 	net, _ := testNets(b, "halfkp_256x2-32-32", "test")
+	benchGo(b, net)
+}
+
+func benchGo(b *testing.B, net *nnue.Net) {
 	pos, moves := benchMoves(b)
 	s, err := evalbackend.NewStack(net, 0)
 	if err != nil {

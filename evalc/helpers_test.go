@@ -14,11 +14,14 @@ import (
 )
 
 // testLayouts are the nets the tests run: the layout of the issue with the
-// realistic test weights, and an L1 of 32n+16 (the kernels' narrow tail)
-// with the stress weights (int16 accumulators wrap, int8 extremes).
+// realistic test weights, an L1 of 32n+16 (the kernels' narrow tail) with
+// the stress weights (int16 accumulators wrap, int8 extremes), and the
+// trained net built into the library (halfkp_128x2-32-32: real weights,
+// realistic zeros after the clipping).
 var testLayouts = []struct{ arch, kind string }{
 	{"halfkp_256x2-32-32", "test"},
 	{"halfkp_272x2-32-32", "stress"},
+	{"halfkp_128x2-32-32", "default"},
 }
 
 var (
@@ -41,7 +44,16 @@ func testNets(t testing.TB, arch, kind string) (*nnue.Net, *Net) {
 	if kind == "stress" {
 		seed = 7
 	}
-	n, err := nnue.MakeTestNetNamed(arch, kind, seed)
+	var n *nnue.Net
+	var err error
+	if kind == "default" {
+		n, err = nnue.LoadDefault(nnue.LoadOptions{})
+		if err == nil && n.Arch.Name() != arch {
+			t.Fatalf("the built-in net is %s, not %s", n.Arch.Name(), arch)
+		}
+	} else {
+		n, err = nnue.MakeTestNetNamed(arch, kind, seed)
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
