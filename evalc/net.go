@@ -13,6 +13,7 @@ import (
 
 	"github.com/libshogi/libshogi/asm"
 	"github.com/libshogi/libshogi/libshogi/board"
+	"github.com/libshogi/libshogi/libshogi/evalbackend"
 	"github.com/libshogi/libshogi/libshogi/nnue"
 )
 
@@ -71,6 +72,10 @@ func (n *Net) Free() {
 		n.c = nil
 	}
 }
+
+// pieceOf decodes a piece code as the C ABI defines it (evalbackend's
+// codes: one convention for the whole library).
+func pieceOf(code int) (board.Piece, error) { return evalbackend.PieceOf(int32(code)) }
 
 // blockWeights writes layer l's weights (Out rows of PaddedIn) in the
 // kernels' blocked layout: per group of 4 inputs, 32 outputs of 4 bytes
