@@ -1,7 +1,7 @@
 package evalc
 
 /*
-#cgo CFLAGS: -O2
+#cgo CFLAGS: -O2 -fvisibility=hidden
 #include "evalc.h"
 */
 import "C"
