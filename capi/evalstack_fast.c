@@ -104,7 +104,10 @@ void evalstack_fast_release(uint64_t h) {
     if (e != NULL) fast_release(e);
 }
 
-const char *evalstack_fast_getenv(void) { return getenv("LIBSHOGI_EVALSTACK"); }
+int evalstack_fast_forced_go(void) {
+    const char *v = getenv("LIBSHOGI_EVALSTACK");
+    return v != NULL && strcmp(v, "go") == 0;
+}
 
 static inline shogi_status_t fast_ok(shogi_error_t *err) {
     if (err != NULL) {

@@ -20,7 +20,7 @@ void evalstack_fast_unregister(uint64_t h);
 void *evalstack_fast_acquire(uint64_t h);
 void evalstack_fast_release(uint64_t h);
 
-/* getenv("LIBSHOGI_EVALSTACK") (NULL if unset). */
-const char *evalstack_fast_getenv(void);
+/* 1 if the environment variable LIBSHOGI_EVALSTACK is "go" now. */
+int evalstack_fast_forced_go(void);
 
 #endif

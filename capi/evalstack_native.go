@@ -40,10 +40,7 @@ var (
 // the Go path (a debugging aid, read at each shogi_evalstack_new). C's
 // getenv, not os.Getenv: the Go runtime's copy of the environment is the
 // one at load time, and a program may set it between its stacks.
-func forcedGo() bool {
-	v := C.evalstack_fast_getenv()
-	return v != nil && C.GoString(v) == "go"
-}
+func forcedGo() bool { return C.evalstack_fast_forced_go() != 0 }
 
 // nativeStack is a C stack registered in the C registry under its handle.
 type nativeStack struct {

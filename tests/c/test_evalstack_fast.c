@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "threads.h"
 
 /* Internal (not in shogi.h): 1 if the stack runs on the C path. */
 extern int32_t shogiint_evalstack_native(shogi_evalstack_t stack);
@@ -337,8 +338,69 @@ TEST(bad_handles_and_null_pointers) {
     shogi_network_free(net, NULL);
 }
 
+/* A caller bug that must not crash: one thread frees a C stack while
+ * another is still calling it. Its calls succeed until the free and are
+ * refused as a freed handle after it; the free waits for a call in flight. */
+typedef struct racer {
+    shogi_evalstack_t st;
+    uint32_t move;
+    volatile int started;
+    long ok, freed, other;
+} racer;
+
+static void thread_main(void *arg) {
+    racer *r = arg;
+    shogi_error_t e;
+    int32_t v = 0;
+    for (;;) {
+        shogi_status_t st = shogi_evalstack_push_evaluate_at(r->st, 0, r->move, &v, &e);
+        r->started = 1;
+        if (st == SHOGI_OK)
+            r->ok++;
+        else if (st == SHOGI_E_BAD_HANDLE && strstr(e.message, "is freed or was never created") != NULL) {
+            if (++r->freed > 1000) return;
+        } else {
+            r->other++;
+            return;
+        }
+    }
+}
+
+TEST(free_while_in_use) {
+    static const char *const start = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+    shogi_network_t net = NULL;
+    shogi_position_t pos = NULL;
+    uint8_t sq[81], hands[14];
+    uint32_t moves[SHOGI_MAX_MOVES];
+    size_t n = 0;
+    int k;
+    CHECK_INT(shogi_network_make_test_arch("halfkp_256x2-32-32", "test", 7, &net, NULL), SHOGI_OK);
+    CHECK_INT(shogi_position_from_sfen(start, &pos, NULL), SHOGI_OK);
+    CHECK_INT(shogi_position_legal_moves(pos, moves, SHOGI_MAX_MOVES, &n, NULL), SHOGI_OK);
+    shogi_position_pieces(pos, sq, hands, NULL);
+    set_path(0);
+    for (k = 0; k < 20; k++) {
+        racer r = {0};
+        thread_t t;
+        r.move = moves[k % n];
+        CHECK_INT(shogi_evalstack_new(net, 0, &r.st, NULL), SHOGI_OK);
+        CHECK_INT(shogiint_evalstack_native(r.st), 1);
+        CHECK_INT(shogi_evalstack_set_root(r.st, sq, hands, 0, NULL), SHOGI_OK);
+        CHECK(thread_start(&t, &r));
+        while (!r.started) sleep_ms(0);
+        sleep_ms(k % 3);
+        CHECK_INT(shogi_evalstack_free(r.st, NULL), SHOGI_OK);
+        thread_join(t);
+        CHECK(r.ok > 0);
+        CHECK_INT(r.other, 0);
+    }
+    shogi_position_free(pos, NULL);
+    shogi_network_free(net, NULL);
+}
+
 int main(void) {
     RUN(c_path_matches_go_path);
     RUN(bad_handles_and_null_pointers);
+    RUN(free_while_in_use);
     return harness_summary();
 }
