@@ -29,14 +29,27 @@ func withEvalStack(cerr *C.shogi_error_t, h C.shogi_evalstack_t, body func(s eva
 
 // withEvalStackValue is withEvalStack for the calls that return a score
 // into value (push_evaluate_at, push_evaluate, evaluate_move), with value
-// checked and written here.
-func withEvalStackValue(cerr *C.shogi_error_t, h C.shogi_evalstack_t, value *C.int32_t, body func(s evalStack) (int, error)) C.shogi_status_t {
-	return withEvalStack(cerr, h, func(s evalStack) error {
-		if value == nil {
-			return errNull("value")
+// checked and written here, in one layer (no closure around body): the Go
+// path's per-move calls stay as cheap as before the C path.
+func withEvalStackValue(cerr *C.shogi_error_t, h C.shogi_evalstack_t, value *C.int32_t, body func(s evalStack) (int, error)) (status C.shogi_status_t) {
+	hv := handleValue(unsafe.Pointer(h))
+	var o *object
+	held := false
+	defer func() {
+		r := recover()
+		doneEvalStack(hv, o, held, r)
+		if r != nil {
+			status = report(cerr, panicError(r))
 		}
-		v, err := body(s)
-		*value = C.int32_t(v)
-		return stackError(err)
-	})
+	}()
+	o, s, held, err := evalStackOf(hv)
+	switch {
+	case err != nil:
+		return report(cerr, err)
+	case value == nil:
+		return report(cerr, errNull("value"))
+	}
+	v, err := body(s)
+	*value = C.int32_t(v)
+	return report(cerr, stackError(err))
 }
