@@ -19,12 +19,6 @@ var (
 	_ [unsafe.Sizeof(evalbackend.RawMove{}) - unsafe.Sizeof(C.shogi_piece_move_t{})]byte
 )
 
-func withEvalStack(cerr *C.shogi_error_t, h C.shogi_evalstack_t, body func(s *evalbackend.Stack) error) C.shogi_status_t {
-	return withHandle(cerr, handleValue(unsafe.Pointer(h)), kindEvalStack, func(o *object) error {
-		return body(o.value.(*evalbackend.Stack))
-	})
-}
-
 // stackError gives an evaluation-stack error its status code: no root or
 // the depth bound are states, anything else a push refused.
 func stackError(err error) error {
@@ -151,11 +145,11 @@ func shogi_evalstack_new(net C.shogi_network_t, fvScale C.int32_t, out *C.shogi_
 				return err
 			}
 		}
-		s, err := evalbackend.NewStack(n, int(fvScale))
+		s, err := newEvalStack(n, int(fvScale))
 		if err != nil {
 			return wrap(statusInvalidArgument, err)
 		}
-		return newHandle(unsafe.Pointer(out), kindEvalStack, s)
+		return addEvalStack(unsafe.Pointer(out), s)
 	})
 }
 
@@ -165,13 +159,13 @@ func shogi_evalstack_free(stack C.shogi_evalstack_t, cerr *C.shogi_error_t) C.sh
 		if stack == nil {
 			return nil
 		}
-		return handles.remove(handleValue(unsafe.Pointer(stack)), kindEvalStack)
+		return removeEvalStack(handleValue(unsafe.Pointer(stack)))
 	})
 }
 
 //export shogi_evalstack_set_root
 func shogi_evalstack_set_root(stack C.shogi_evalstack_t, squares, hands *C.uint8_t, side C.int32_t, cerr *C.shogi_error_t) C.shogi_status_t {
-	return withEvalStack(cerr, stack, func(s *evalbackend.Stack) error {
+	return withEvalStack(cerr, stack, func(s evalStack) error {
 		b, err := boardArgs(squares, hands, side)
 		if err != nil {
 			return err
@@ -183,37 +177,39 @@ func shogi_evalstack_set_root(stack C.shogi_evalstack_t, squares, hands *C.uint8
 	})
 }
 
-//export shogi_evalstack_push
-func shogi_evalstack_push(stack C.shogi_evalstack_t, move C.uint32_t, cerr *C.shogi_error_t) C.shogi_status_t {
-	return withEvalStack(cerr, stack, func(s *evalbackend.Stack) error {
+// The Go definitions of the per-move calls (capi/evalstack_fast.c).
+
+//export shogiint_evalstack_push
+func shogiint_evalstack_push(stack C.shogi_evalstack_t, move C.uint32_t, cerr *C.shogi_error_t) C.shogi_status_t {
+	return withEvalStack(cerr, stack, func(s evalStack) error {
 		return stackError(s.Push(uint16(move)))
 	})
 }
 
-//export shogi_evalstack_push_evaluate
-func shogi_evalstack_push_evaluate(stack C.shogi_evalstack_t, move C.uint32_t, value *C.int32_t, cerr *C.shogi_error_t) C.shogi_status_t {
-	return withEvalStackValue(cerr, handleValue(unsafe.Pointer(stack)), value, func(s *evalbackend.Stack) (int, error) {
+//export shogiint_evalstack_push_evaluate
+func shogiint_evalstack_push_evaluate(stack C.shogi_evalstack_t, move C.uint32_t, value *C.int32_t, cerr *C.shogi_error_t) C.shogi_status_t {
+	return withEvalStackValue(cerr, stack, value, func(s evalStack) (int, error) {
 		return s.PushEvaluate(uint16(move))
 	})
 }
 
-//export shogi_evalstack_push_null
-func shogi_evalstack_push_null(stack C.shogi_evalstack_t, cerr *C.shogi_error_t) C.shogi_status_t {
-	return withEvalStack(cerr, stack, func(s *evalbackend.Stack) error {
+//export shogiint_evalstack_push_null
+func shogiint_evalstack_push_null(stack C.shogi_evalstack_t, cerr *C.shogi_error_t) C.shogi_status_t {
+	return withEvalStack(cerr, stack, func(s evalStack) error {
 		return stackError(s.PushNull())
 	})
 }
 
-//export shogi_evalstack_pop
-func shogi_evalstack_pop(stack C.shogi_evalstack_t, cerr *C.shogi_error_t) C.shogi_status_t {
-	return withEvalStack(cerr, stack, func(s *evalbackend.Stack) error {
+//export shogiint_evalstack_pop
+func shogiint_evalstack_pop(stack C.shogi_evalstack_t, cerr *C.shogi_error_t) C.shogi_status_t {
+	return withEvalStack(cerr, stack, func(s evalStack) error {
 		return stackError(s.Pop())
 	})
 }
 
-//export shogi_evalstack_evaluate
-func shogi_evalstack_evaluate(stack C.shogi_evalstack_t, value *C.int32_t, cerr *C.shogi_error_t) C.shogi_status_t {
-	return withEvalStack(cerr, stack, func(s *evalbackend.Stack) error {
+//export shogiint_evalstack_evaluate
+func shogiint_evalstack_evaluate(stack C.shogi_evalstack_t, value *C.int32_t, cerr *C.shogi_error_t) C.shogi_status_t {
+	return withEvalStack(cerr, stack, func(s evalStack) error {
 		if value == nil {
 			return errNull("value")
 		}
@@ -223,9 +219,9 @@ func shogi_evalstack_evaluate(stack C.shogi_evalstack_t, value *C.int32_t, cerr 
 	})
 }
 
-//export shogi_evalstack_ply
-func shogi_evalstack_ply(stack C.shogi_evalstack_t, ply *C.int32_t, cerr *C.shogi_error_t) C.shogi_status_t {
-	return withEvalStack(cerr, stack, func(s *evalbackend.Stack) error {
+//export shogiint_evalstack_ply
+func shogiint_evalstack_ply(stack C.shogi_evalstack_t, ply *C.int32_t, cerr *C.shogi_error_t) C.shogi_status_t {
+	return withEvalStack(cerr, stack, func(s evalStack) error {
 		if ply == nil {
 			return errNull("ply")
 		}
@@ -234,16 +230,16 @@ func shogi_evalstack_ply(stack C.shogi_evalstack_t, ply *C.int32_t, cerr *C.shog
 	})
 }
 
-//export shogi_evalstack_evaluate_move
-func shogi_evalstack_evaluate_move(stack C.shogi_evalstack_t, move C.uint32_t, value *C.int32_t, cerr *C.shogi_error_t) C.shogi_status_t {
-	return withEvalStackValue(cerr, handleValue(unsafe.Pointer(stack)), value, func(s *evalbackend.Stack) (int, error) {
+//export shogiint_evalstack_evaluate_move
+func shogiint_evalstack_evaluate_move(stack C.shogi_evalstack_t, move C.uint32_t, value *C.int32_t, cerr *C.shogi_error_t) C.shogi_status_t {
+	return withEvalStackValue(cerr, stack, value, func(s evalStack) (int, error) {
 		return s.EvaluateMove(uint16(move))
 	})
 }
 
-//export shogi_evalstack_evaluate_moves
-func shogi_evalstack_evaluate_moves(stack C.shogi_evalstack_t, moves *C.uint32_t, n C.size_t, values *C.int32_t, cerr *C.shogi_error_t) C.shogi_status_t {
-	return withEvalStack(cerr, stack, func(s *evalbackend.Stack) error {
+//export shogiint_evalstack_evaluate_moves
+func shogiint_evalstack_evaluate_moves(stack C.shogi_evalstack_t, moves *C.uint32_t, n C.size_t, values *C.int32_t, cerr *C.shogi_error_t) C.shogi_status_t {
+	return withEvalStack(cerr, stack, func(s evalStack) error {
 		if n == 0 {
 			return nil
 		}

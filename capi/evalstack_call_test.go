@@ -17,13 +17,14 @@ func TestEvalStackValue(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer handles.remove(h, kindEvalStack)
+	stack := *(*_Ctype_shogi_evalstack_t)(unsafe.Pointer(&h))
 	var v int32
 	value := (*_Ctype_int32_t)(unsafe.Pointer(&v))
-	if st := withEvalStackValue(nil, h, value, func(*evalbackend.Stack) (int, error) { return 42, nil }); st != statusOK || v != 42 {
+	if st := withEvalStackValue(nil, stack, value, func(evalStack) (int, error) { return 42, nil }); st != statusOK || v != 42 {
 		t.Fatalf("success: status %d value %d", st, v)
 	}
 	ran := false
-	if st := withEvalStackValue(nil, h, nil, func(*evalbackend.Stack) (int, error) { ran = true; return 0, nil }); st != statusNullPointer || ran {
+	if st := withEvalStackValue(nil, stack, nil, func(evalStack) (int, error) { ran = true; return 0, nil }); st != statusNullPointer || ran {
 		t.Fatalf("NULL value: status %d, body ran %v", st, ran)
 	}
 	other, err := handles.add(kindPosition, "pos")
@@ -31,10 +32,10 @@ func TestEvalStackValue(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer handles.remove(other, kindPosition)
-	if st := withEvalStackValue(nil, other, value, func(*evalbackend.Stack) (int, error) { return 0, nil }); st != statusBadHandle {
+	if st := withEvalStackValue(nil, *(*_Ctype_shogi_evalstack_t)(unsafe.Pointer(&other)), value, func(evalStack) (int, error) { return 0, nil }); st != statusBadHandle {
 		t.Fatalf("position handle: status %d", st)
 	}
-	if st := withEvalStackValue(nil, h, value, func(s *evalbackend.Stack) (int, error) { return s.Ply(), nil }); st != statusInternal {
+	if st := withEvalStackValue(nil, stack, value, func(s evalStack) (int, error) { return s.Ply(), nil }); st != statusInternal {
 		t.Fatalf("panic (nil stack): status %d", st)
 	}
 	if _, err := handles.lookup(h, kindEvalStack); codeOf(err) != statusInternal {

@@ -1946,6 +1946,14 @@ SHOGI_API shogi_status_t shogi_record_node_add_move(shogi_record_t rec,
  * SHOGI_E_ILLEGAL_MOVE and changes nothing. Scores are those of
  * shogi_network_evaluate for the same position (side to move's view,
  * after FV_SCALE). A stack is used by one thread at a time.
+ *
+ * For HalfKP nets of layout L1x2-32-32 the per-move calls (push, pop,
+ * pop_to, push_null, evaluate, push_evaluate, push_evaluate_at,
+ * evaluate_move, evaluate_moves, ply) run in C without entering the Go
+ * runtime; other nets, and every error, take the Go implementation, with
+ * the same results. Debugging aid: the environment variable
+ * LIBSHOGI_EVALSTACK=go, read at each shogi_evalstack_new, gives that stack
+ * the Go implementation for every net.
  */
 
 typedef struct shogi_evalstack_s *shogi_evalstack_t;
