@@ -4,7 +4,6 @@ package evalc
 import "C"
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"unsafe"
@@ -190,19 +189,7 @@ func (s *Stack) err(code C.int, v uint16, ply int) error {
 // moves), as evalbackend.Stack.EvaluateMoves: the index of the first
 // refused move (-1 if none) and its error; a refused move's value is 0.
 func (s *Stack) EvaluateMoves(moves []uint32, out []int32) (int, error) {
-	bad, first := -1, error(nil)
-	for i, m := range moves {
-		v, err := s.EvaluateMove(uint16(m))
-		out[i] = int32(v)
-		if err != nil && bad < 0 {
-			bad, first = i, fmt.Errorf("moves[%d]: %w", i, err)
-			if errors.Is(err, evalbackend.ErrNoRoot) {
-				clear(out[i+1:])
-				break
-			}
-		}
-	}
-	return bad, first
+	return evalbackend.EvaluateEach(moves, out, s.EvaluateMove)
 }
 
 // CStack is the C stack (an ec_stack *) for C code of the same program

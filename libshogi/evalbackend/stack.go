@@ -248,16 +248,21 @@ func (s *Stack) EvaluateMove(v uint16) (int, error) {
 // the first one are returned (-1, nil when none) and the others are still
 // scored.
 func (s *Stack) EvaluateMoves(moves []uint32, out []int32) (int, error) {
+	return EvaluateEach(moves, out, s.EvaluateMove)
+}
+
+// EvaluateEach is EvaluateMoves over any stack's EvaluateMove (the C
+// stack of package evalc answers the same way): the same values, the same
+// first refusal, and no more scores once the stack has no root.
+func EvaluateEach(moves []uint32, out []int32, evaluateMove func(uint16) (int, error)) (int, error) {
 	bad, first := -1, error(nil)
 	for i, m := range moves {
-		v, err := s.EvaluateMove(uint16(m))
+		v, err := evaluateMove(uint16(m))
 		out[i] = int32(v)
 		if err != nil && bad < 0 {
 			bad, first = i, fmt.Errorf("moves[%d]: %w", i, err)
 			if errors.Is(err, ErrNoRoot) {
-				for j := i + 1; j < len(out); j++ {
-					out[j] = 0
-				}
+				clear(out[i+1:])
 				break
 			}
 		}
