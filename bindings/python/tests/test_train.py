@@ -166,6 +166,39 @@ def test_training_lowers_the_loss_and_resumes(teacher, tmp_path):
     assert tr2.history[:2] == tr.history
 
 
+def _with_targets(src, dst, score, result):
+    """src's PSV positions with every teacher score and result replaced
+    (int16 score at byte 32, int8 result at byte 38)."""
+    rec = np.fromfile(src, dtype=np.uint8).reshape(-1, 40).copy()
+    rec[:, 32:34] = np.full(len(rec), score, dtype="<i2").view(np.uint8).reshape(-1, 2)
+    rec[:, 38] = np.int8(result).view(np.uint8)
+    rec.tofile(dst)
+    return dst
+
+
+def test_fit_keeps_the_best_validation_epoch(teacher, tmp_path):
+    # training on "won, +2000" and validating on the same positions as
+    # "lost, -2000": every epoch makes the validation loss worse, so the
+    # best epoch is the first and the last is the worst
+    won = _with_targets(teacher, str(tmp_path / "won.bin"), 2000, 1)
+    flipped = _with_targets(teacher, str(tmp_path / "lost.bin"), -2000, -1)
+    ck = str(tmp_path / "ck.pt")
+    tr = train.Trainer(train.NnueModel(32, 8, 8, seed=1), lr=5e-3, batch_size=64, shuffle=0, warmup_steps=1)
+    tr.fit([won], [flipped], epochs=3, checkpoint=ck, progress=False, log=None)
+    vals = [h["val_loss"] for h in tr.history]
+    assert vals[-1] > min(vals), vals
+    best = train.best_checkpoint_path(ck)
+    assert best == str(tmp_path / "ck.best.pt") and tr.best_epoch == 1 + int(np.argmin(vals))
+    # the kept model is that epoch's: its validation loss is the one recorded
+    kept = train.Trainer(train.load_model(best), batch_size=64, shuffle=0)
+    assert kept.validate([flipped]) == pytest.approx(min(vals), rel=1e-6)
+    assert torch.load(best, weights_only=False)["epoch"] == tr.best_epoch
+    # a resumed trainer knows the best so far and keeps it unless beaten
+    tr2 = train.Trainer(train.NnueModel(32, 8, 8, seed=9), lr=5e-3, batch_size=64, shuffle=0, warmup_steps=1)
+    tr2.fit([won], [flipped], epochs=4, checkpoint=ck, progress=False, log=None)
+    assert tr2.best_val <= min(vals) and torch.load(best, weights_only=False)["epoch"] == tr2.best_epoch
+
+
 def test_time_budgets_stop_the_teacher_and_the_training(teacher, tmp_path):
     # a budget of 0 s still trains one epoch, and no more
     tr = train.Trainer(train.NnueModel(32, 8, 8, seed=1), lr=2e-3, batch_size=64, shuffle=0, warmup_steps=1)

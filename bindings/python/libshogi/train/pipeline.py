@@ -29,10 +29,10 @@ from ..network import Network
 from ..records import decode_psv, read_psv
 from .check import agreement
 from .model import NnueModel
-from .trainer import Trainer, load_model
+from .trainer import Trainer, best_checkpoint_path, load_model
 
 TSV_COLUMNS = ("generation", "depth", "train_positions", "val_positions", "gensfen_pos_per_s", "epochs",
-               "train_loss", "val_loss", "train_steps_per_s", "int_float_mean", "int_float_max", "opponent",
+               "train_loss", "val_loss", "best_epoch", "train_steps_per_s", "int_float_mean", "int_float_max", "opponent",
                "games", "wins", "draws", "losses", "elo", "elo_low", "elo_high")
 
 
@@ -133,6 +133,13 @@ class Pipeline(object):
         """The training checkpoint of generation g."""
         return os.path.join(self.gen_dir(g), "checkpoint.pt")
 
+    def model_path(self, g):
+        """The checkpoint generation g's net comes from: the epoch with the
+        lowest validation loss (the last epoch's checkpoint when there is
+        no such file, e.g. a run trained before it was kept)."""
+        best = best_checkpoint_path(self.checkpoint_path(g))
+        return best if os.path.exists(best) else self.checkpoint_path(g)
+
     def _gen(self, g):
         return self.state["generations"].setdefault(str(g), {})
 
@@ -218,7 +225,7 @@ class Pipeline(object):
         c = self.config
         d = self.gen_dir(g)
         if g > 0:
-            model = load_model(self.checkpoint_path(g - 1))  # warm start, factors included
+            model = load_model(self.model_path(g - 1))  # warm start, factors included
         else:
             model = NnueModel(c.l1, c.l2, c.l3, factor_p=c.factor_p, factor_k=c.factor_k, seed=c.seed)
         tr = Trainer(model, lr=c.lr, lr_decay=c.lr_decay, lambda_=c.lambda_, scale=c.scale, batch_size=c.batch_size,
@@ -229,12 +236,13 @@ class Pipeline(object):
                       seconds=c.train_seconds or None)
         steps = sum(h["steps"] for h in hist)
         secs = sum(h["seconds"] for h in hist)
-        self._done(g, "train", epochs=len(hist), train_loss=hist[-1]["train_loss"], val_loss=hist[-1]["val_loss"],
-                   train_steps_per_s=steps / secs if secs else 0.0, history=hist)
+        best = hist[tr.best_epoch - 1] if tr.best_epoch else hist[-1]  # the epoch the net is exported from
+        self._done(g, "train", epochs=len(hist), train_loss=best["train_loss"], val_loss=best["val_loss"],
+                   best_epoch=best["epoch"], train_steps_per_s=steps / secs if secs else 0.0, history=hist)
 
     def export(self, g):
         """Exports generation g's net and checks it against the float model."""
-        model = load_model(self.checkpoint_path(g))
+        model = load_model(self.model_path(g))
         model.export(self.net_path(g))
         with Network(self.net_path(g)) as net:
             a = agreement(model, os.path.join(self.gen_dir(g), "val.bin"), network=net,

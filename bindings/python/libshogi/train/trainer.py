@@ -2,10 +2,14 @@
 transformer's rows (only the rows of active features move), a per-epoch
 exponential learning-rate schedule after a linear warm-up, validation loss
 after every epoch, and a checkpoint (model, optimisers, epoch, history)
-written atomically after every epoch; ``fit`` resumes from it."""
+written atomically after every epoch; ``fit`` resumes from it. Beside it,
+the model of the epoch with the lowest validation loss so far (the net to
+export when later epochs overfit)."""
 
 import os
 import time
+
+import math
 
 import torch
 
@@ -59,6 +63,7 @@ class Trainer(object):
         self.epoch = 0
         self.step = 0
         self.history = []
+        self.best_val, self.best_epoch = math.inf, 0
 
     def _filters(self):
         return {"max_abs_score": self.max_abs_score} if self.max_abs_score else {}
@@ -141,7 +146,13 @@ class Trainer(object):
                        positions=n, steps=steps, seconds=secs)
             self.history.append(row)
             self.epoch += 1
+            improved = val < self.best_val  # nan (no validation files) never improves
+            if improved:
+                self.best_val, self.best_epoch = val, self.epoch
             if checkpoint:
+                if improved:  # before the checkpoint: a resume never lacks the best it names
+                    _save_atomic(dict(model_config=self.model.config(), model=self.model.state_dict(),
+                                      epoch=self.epoch, val_loss=val), best_checkpoint_path(checkpoint))
                 self.save(checkpoint)
             if log:
                 log("epoch %d: train %.5f val %.5f (%d positions, %.1f steps/s)"
@@ -153,26 +164,39 @@ class Trainer(object):
         """The trainer's state (model, optimisers, history) for a checkpoint."""
         return dict(model_config=self.model.config(), model=self.model.state_dict(),
                     dense_opt=self.dense_opt.state_dict(), sparse_opt=self.sparse_opt.state_dict(),
-                    epoch=self.epoch, step=self.step, history=self.history)
+                    epoch=self.epoch, step=self.step, history=self.history, best_val=self.best_val,
+                    best_epoch=self.best_epoch)
 
     def save(self, path):
         """Writes a checkpoint to path (atomically)."""
-        tmp = path + ".tmp"
-        torch.save(self.state(), tmp)
-        os.replace(tmp, path)
+        _save_atomic(self.state(), path)
 
     def load(self, path):
         """Resumes from the checkpoint at path."""
-        st = torch.load(path, map_location=self.device)
+        st = torch.load(path, map_location=self.device, weights_only=False)  # our own files (torch 1.13 reads no floats with True)
         self.model.load_state_dict(st["model"])
         self.dense_opt.load_state_dict(st["dense_opt"])
         self.sparse_opt.load_state_dict(st["sparse_opt"])
         self.epoch, self.step, self.history = st["epoch"], st["step"], list(st["history"])
+        self.best_val, self.best_epoch = st.get("best_val", math.inf), st.get("best_epoch", 0)
+
+
+def best_checkpoint_path(checkpoint):
+    """Where fit keeps the model of the best validation epoch beside
+    checkpoint: ck.pt -> ck.best.pt (``load_model`` reads it)."""
+    root, ext = os.path.splitext(checkpoint)
+    return root + ".best" + (ext or ".pt")
+
+
+def _save_atomic(obj, path):
+    tmp = path + ".tmp"
+    torch.save(obj, tmp)
+    os.replace(tmp, path)
 
 
 def load_model(path):
     """The model of a checkpoint file."""
-    st = torch.load(path, map_location="cpu")
+    st = torch.load(path, map_location="cpu", weights_only=False)
     m = NnueModel(**st["model_config"])
     m.load_state_dict(st["model"])
     return m
