@@ -132,6 +132,26 @@ def test_integer_evaluation_agrees_with_float_within_the_rounding_bound(teacher)
     assert off["mean_abs"] < 0.1 * spread, (off["mean_abs"], spread)
 
 
+def test_fake_quantised_model_is_the_integer_evaluation(teacher):
+    # off-grid float weights, factorised: with fake quantisation the float
+    # value is the library's evaluation of the exported net up to the
+    # final / FV_SCALE truncation (< 1) and float32 sums
+    m = _small_model(seed=4)
+    plain = train.agreement(m, teacher)
+    m.fake_quant = True
+    quant = train.agreement(m, teacher)
+    assert quant["n"] >= 300
+    assert quant["max_abs"] <= 1.01, quant["max_abs"]
+    assert plain["mean_abs"] > 5 * quant["mean_abs"], (plain["mean_abs"], quant["mean_abs"])
+    # it trains (straight-through gradients; the transformer's stay sparse)
+    ck = train.Trainer(m, lr=2e-3, batch_size=64, shuffle=0, warmup_steps=1)
+    before = ck.validate([teacher])
+    ck.fit([teacher], [teacher], epochs=2, progress=False, log=None)
+    assert ck.history[-1]["val_loss"] < before
+    assert train.agreement(m, teacher)["max_abs"] <= 1.01
+    assert train.NnueModel(**m.config()).fake_quant  # the checkpoint keeps the mode
+
+
 def test_elmo_loss_mixes_score_and_result():
     score = torch.tensor([0.0, 600.0, -600.0])
     result = torch.tensor([1, -1, 0])
@@ -271,6 +291,32 @@ def test_script_runs_a_tiny_generation_and_resumes(tmp_path):
     rows = p2.table()
     assert [r["generation"] for r in rows] == [0, 1] and rows[1]["opponent"] == "gen0"
     assert rows[0] == p.table()[0]  # generation 0 was not redone
+
+
+def test_finetune_script_trains_a_net_further_and_exports_the_integer_net(teacher, tmp_path):
+    import importlib.util
+
+    path = os.path.join(REPO, "scripts", "finetune_net.py")
+    spec = importlib.util.spec_from_file_location("finetune_net", path)
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    start = str(tmp_path / "start.bin")
+    _small_model(seed=6).export(start)
+    out = str(tmp_path / "tuned.bin")
+    argv = [start, "--train", teacher, "--val", teacher, "--out", out, "--epochs", "2", "--lr", "2e-3",
+            "--batch-size", "64", "--shuffle", "0", "--no-progress"]
+    r = script.main(argv)
+    assert r["val_loss"] < r["val_before"] and r["best_epoch"] in (1, 2)
+    assert r["check_positions"] >= 300 and r["int_float_max"] <= 1.01  # fake quantisation: the integer net
+    with libshogi.Network(out) as net:
+        assert net.arch == nnbin.arch_string(32, 8, 8)
+    with open(start, "rb") as f, open(out, "rb") as g:
+        assert f.read() != g.read()
+    # the same command resumes: both epochs are done, nothing more is trained
+    again = script.main(argv)
+    assert [h["epoch"] for h in again["history"]] == [1, 2] and again["val_loss"] == r["val_loss"]
+    with pytest.raises(ValueError, match="validation"):
+        train.finetune(start, [teacher], [], out)
 
 
 def test_notebook_matches_its_script_and_runs(tmp_path, monkeypatch):

@@ -20,4 +20,5 @@ from .loss import elmo_loss, elmo_target  # noqa: F401,E402
 from .model import NnueModel, csr_from_padded  # noqa: F401,E402
 from .trainer import Trainer, best_checkpoint_path, load_model  # noqa: F401,E402
 from .pipeline import Pipeline, PipelineConfig  # noqa: F401,E402
+from .finetune import finetune  # noqa: F401,E402
 from .plot import plot_history  # noqa: F401,E402

@@ -15,6 +15,14 @@ The integer layers floor (``>> 6``); the export adds 32 (half of 64) to the
 two hidden biases so that the floor is a rounding to nearest, and the import
 takes it off again.
 
+Fake quantisation (``fake_quant=True``, for fine-tuning a net before its
+export): the forward pass uses the weights as the export rounds them and
+rounds every activation as the integer inference does (the transformer's
+merged rows, the hidden layers' rounded shifts), with straight-through
+gradients, so the float value is the library's integer evaluation up to
+float rounding and the final ``/ FV_SCALE`` truncation, and training
+lowers the loss of the net the engine will run.
+
 Factorisation (training only): besides the 125388 HalfKP rows, every active
 feature also activates a virtual P row (its BonaPiece, whatever the king
 square: 1548 rows) and optionally a virtual K row (its king square: 81 rows).
@@ -25,6 +33,7 @@ at export; rare king-piece pairs learn from the common piece-square value.
 import numpy as np
 import torch
 from torch import nn
+from torch.nn import functional as F
 
 from .nnbin import FE_END, HALFKP_DIMS, KING_SQUARES, QuantisedNet
 
@@ -43,8 +52,9 @@ class NnueModel(nn.Module):
     layout gives them) and returns the evaluation (n,) in engine units."""
 
     def __init__(self, l1=256, l2=32, l3=32, factor_p=True, factor_k=False, nnue2score=600.0, fv_scale=16,
-                 seed=None):
+                 seed=None, fake_quant=False):
         super().__init__()
+        self.fake_quant = bool(fake_quant)
         if l1 <= 0 or l1 % 16:
             raise ValueError("l1 must be a positive multiple of 16 (the library's transformer sizes)")
         self.shape = (int(l1), int(l2), int(l3))
@@ -96,12 +106,45 @@ class NnueModel(nn.Module):
         """(n, l1) feature transformer output (before the clamp)."""
         values = values.long()
         offsets = offsets.long()
+        if self.fake_quant:
+            return self._accumulate_quantised(values, offsets)
         acc = self.ft(values, offsets)
         if self.fp is not None:
             acc = acc + self.fp(values % FE_END, offsets)
         if self.fk is not None:
             acc = acc + self.fk(torch.div(values, FE_END, rounding_mode="floor"), offsets)
         return acc + self.ft_bias
+
+    def _accumulate_quantised(self, values, offsets):
+        # each active feature's merged row (HalfKP + virtual P + K) rounded
+        # as the export rounds it, then summed per position
+        rows = F.embedding(values, self.ft.weight, sparse=True)
+        if self.fp is not None:
+            rows = rows + F.embedding(values % FE_END, self.fp.weight)
+        if self.fk is not None:
+            rows = rows + F.embedding(torch.div(values, FE_END, rounding_mode="floor"), self.fk.weight)
+        rows = _fake_round(rows, FT_SCALE)
+        n = offsets.numel() - 1
+        owner = torch.repeat_interleave(torch.arange(n, device=values.device), offsets[1:] - offsets[:-1])
+        acc = torch.zeros(n, rows.shape[1], dtype=rows.dtype, device=rows.device).index_add(0, owner, rows)
+        return acc + _fake_round(self.ft_bias, FT_SCALE)
+
+    def _hidden(self, lin, x):
+        if not self.fake_quant:
+            return torch.clamp(lin(x), 0.0, 1.0)
+        # int: (B + 32 + sum W*X) >> 6 with B + sum W*X = pre * 8128, an
+        # integer up to float error: recover it first (ties at 32 mod 64
+        # are common, and a float floor would miss half of them)
+        scale = ACT_SCALE * WEIGHT_SCALE
+        pre = F.linear(x, _fake_round(lin.weight, WEIGHT_SCALE), _fake_round(lin.bias, scale))
+        exact = torch.floor((torch.round(pre * scale) + ROUNDING) / WEIGHT_SCALE) / ACT_SCALE
+        return torch.clamp(_straight_through(pre, exact), 0.0, 1.0)
+
+    def _output(self, h):
+        if not self.fake_quant:
+            return self.out(h)
+        return F.linear(h, _fake_round(self.out.weight, self.output_scale),
+                        _fake_round(self.out.bias, self.nnue2score * self.fv_scale))
 
     def forward(self, black_values, black_offsets, white_values, white_offsets, side_to_move):
         """The network's output for a batch given as CSR feature lists of both perspectives."""
@@ -111,9 +154,9 @@ class NnueModel(nn.Module):
         us = torch.where(white, aw, ab)
         them = torch.where(white, ab, aw)
         x = torch.clamp(torch.cat([us, them], dim=1), 0.0, 1.0)
-        h1 = torch.clamp(self.l1(x), 0.0, 1.0)
-        h2 = torch.clamp(self.l2(h1), 0.0, 1.0)
-        return self.out(h2).squeeze(1) * self.nnue2score
+        h1 = self._hidden(self.l1, x)
+        h2 = self._hidden(self.l2, h1)
+        return self._output(h2).squeeze(1) * self.nnue2score
 
     def clip_weights(self):
         """Keeps the int8 layers' weights inside what their quantisation can
@@ -199,7 +242,17 @@ class NnueModel(nn.Module):
         """The constructor arguments, for checkpoints."""
         l1, l2, l3 = self.shape
         return dict(l1=l1, l2=l2, l3=l3, factor_p=self.factor_p, factor_k=self.factor_k,
-                    nnue2score=self.nnue2score, fv_scale=self.fv_scale)
+                    nnue2score=self.nnue2score, fv_scale=self.fv_scale, fake_quant=self.fake_quant)
+
+
+def _straight_through(x, q):
+    """q's value with x's gradient."""
+    return x + (q - x).detach()
+
+
+def _fake_round(w, scale):
+    """w on the export's grid (round(w*scale)/scale), straight-through."""
+    return _straight_through(w, torch.round(w * scale) / scale)
 
 
 def csr_from_padded(features):
