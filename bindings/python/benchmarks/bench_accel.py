@@ -3,7 +3,7 @@
 the same run (each path in its own process: the path is chosen at import).
 
     LIBSHOGI_LIBRARY=/path/to/libshogi.so /usr/bin/python3 benchmarks/bench_accel.py [--runs 5] [--quick] [--clock cpu]
-        [--baseline DIR --baseline-library LIB]
+        [--baseline DIR --baseline-library LIB] [--cshogi CSHOGI_PYTHONPATH]
 
 Prints the median of the runs per operation for both paths and the issue's
 target (issue 17): push+pop <= 0.3 us per pair, legal move list <= 1.2 us,
@@ -12,7 +12,11 @@ by Python recursion <= 0.6 s. With --baseline, a third column runs the
 accelerated path of another checkout (DIR: its bindings/python, with its
 accelerator built) over its own library, for before/after figures. The
 runs are interleaved: each round runs every column once, in its own
-process, and a column's figure is the median over the rounds.
+process, and a column's figure is the median over the rounds. With
+--cshogi, a 'cshogi' column runs bench_cshogi.py on that cshogi build in
+the same rounds, and each row shows cshogi's time over the accelerator's
+(the median of the rounds' ratios: this host changes speed between
+processes, a ratio within one round does not).
 
 "legal_moves" asks again for the list of an unchanged position, which the
 accelerator keeps (it has the list from the previous call); "push +
@@ -46,6 +50,7 @@ TARGETS = [  # name, unit, target
     ("set_hcp (bytes)", "us/record", None),
     ("to_hcp (in place)", "us/record", None),
     ("perft(5) by Python recursion", "s", 0.6),
+    ("perft(5), cshogi idiom (len/iterate its list)", "s", None),  # bench_cshogi's column only
 ]
 
 
@@ -179,6 +184,7 @@ def main():
                     help="wall time, or the thread's CPU time (steadier on a loaded machine)")
     ap.add_argument("--baseline", help="bindings/python of another checkout (accelerator built): a 'base' column")
     ap.add_argument("--baseline-library", help="the library for --baseline")
+    ap.add_argument("--cshogi", help="a cshogi build (its PYTHONPATH): a 'cshogi' column run by bench_cshogi.py")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     global CLOCK
@@ -189,9 +195,18 @@ def main():
     columns = [("accel", "", None, None), ("ctypes", "1", None, None)]
     if args.baseline:
         columns.append(("base", "", os.path.abspath(args.baseline), args.baseline_library))
+    if args.cshogi:
+        columns.append(("cshogi", "", os.path.abspath(args.cshogi), "cshogi"))
     rounds = {label: [] for label, _, _, _ in columns}
     for _ in range(args.runs):
         for label, no_accel, pkg, lib in columns:
+            if lib == "cshogi":  # bench_cshogi.py, the same rows on cshogi
+                env = dict(os.environ, PYTHONPATH=pkg)
+                cmd = [sys.executable, os.path.join(HERE, "bench_cshogi.py"), "--json", "--runs", "1",
+                       "--clock", args.clock]
+                r = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, check=True, universal_newlines=True)
+                rounds[label].append(json.loads(r.stdout))
+                continue
             env = dict(os.environ, LIBSHOGI_NO_ACCEL=no_accel)
             script = os.path.abspath(__file__)
             if pkg:  # the other checkout's package, this script
@@ -205,6 +220,9 @@ def main():
             r = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, check=True, universal_newlines=True)
             rounds[label].append(json.loads(r.stdout))
     results = {label: {k: statistics.median(x[k] for x in rs) for k in rs[0]} for label, rs in rounds.items()}
+    if args.cshogi:  # cshogi's time over the accelerator's, median of the rounds' ratios (same round, same mode)
+        ratio = {k: statistics.median(c[k] / a[k] for a, c in zip(rounds["accel"], rounds["cshogi"]))
+                 for k in rounds["cshogi"][0] if k in rounds["accel"][0]}
     if not results["accel"]["accelerated"]:
         print("note: the accelerator is not built (python3 setup.py build_ext --inplace); both columns are ctypes")
     labels = [c[0] for c in columns]
@@ -213,7 +231,8 @@ def main():
     for name, unit, target in TARGETS:
         vals = tuple(results[lb].get(name, float("nan")) for lb in labels)
         print(("%-46s" + " %10.3f" * len(labels) + " %10s  %s") % ((name,) + vals + (
-            "-" if target is None else "<= %g" % target, unit)))
+            "-" if target is None else "<= %g" % target, unit))
+              + ("  cshogi/accel %.2fx" % ratio[name] if args.cshogi and name in ratio else ""))
 
 
 if __name__ == "__main__":

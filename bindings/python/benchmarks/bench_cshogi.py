@@ -6,12 +6,16 @@ list is list(board.legal_moves), as libshogi returns a list; the last row is
 perft in cshogi's own idiom (len() of and iteration over its move list
 object), as in the figure the issue quotes.
 
-    PYTHONPATH=/path/to/cshogi LIBSHOGI_LIBRARY=... /usr/bin/python3 benchmarks/bench_cshogi.py [--runs 5] [--clock cpu]
+    PYTHONPATH=/path/to/cshogi LIBSHOGI_LIBRARY=... /usr/bin/python3 benchmarks/bench_cshogi.py [--runs 5] [--clock cpu] [--json]
+
+bench_accel.py --cshogi /path/to/cshogi runs this script as a column of
+its own, interleaved with the libshogi columns (same rounds).
 
 libshogi is imported only to make the random-game positions (walks.py).
 """
 
 import argparse
+import json
 import os
 import sys
 import time
@@ -30,6 +34,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--clock", choices=("wall", "cpu"), default="wall")
+    ap.add_argument("--json", action="store_true", help="one JSON object (bench_accel.py --cshogi reads it)")
     args = ap.parse_args()
     bench_accel.CLOCK = time.thread_time if args.clock == "cpu" else time.perf_counter
     import numpy as np
@@ -130,6 +135,9 @@ def main():
 
     out["perft(5) by Python recursion"] = median(perft5, max(1, args.runs // 2))
     out["perft(5), cshogi idiom (len/iterate its list)"] = median(perft5_native, max(1, args.runs // 2))
+    if args.json:
+        print(json.dumps(out))
+        return
     print("cshogi %s, %s time, median of %d" % (getattr(cshogi, "__version__", "?"), args.clock, args.runs))
     for k, v in out.items():
         print("%-46s %10.3f" % (k, v))
