@@ -14,9 +14,12 @@ accelerator built) over its own library, for before/after figures. The
 runs are interleaved: each round runs every column once, in its own
 process, and a column's figure is the median over the rounds. With
 --cshogi, a 'cshogi' column runs bench_cshogi.py on that cshogi build in
-the same rounds, and each row shows cshogi's time over the accelerator's
-(the median of the rounds' ratios: this host changes speed between
-processes, a ratio within one round does not).
+the same rounds. Each row also shows the base and cshogi columns' times
+over the accelerator's, as the median of the rounds' ratios: this host
+changes speed between processes, a ratio within one round much less.
+
+"legal_moves" reads the property: a MoveList on libshogi, cshogi's own
+move list object there; "list(legal_moves)" makes a list of ints of it.
 
 "legal_moves" asks again for the list of an unchanged position, which the
 accelerator keeps (it has the list from the previous call); "push +
@@ -44,6 +47,8 @@ TARGETS = [  # name, unit, target
     ("push+pop", "us/pair", 0.3),
     ("legal_moves (start)", "us/call", 1.2),
     ("legal_moves (midgame)", "us/call", 1.2),
+    ("list(legal_moves) (midgame)", "us/call", None),
+    ("legal_moves.tolist() (midgame)", "us/call", None),
     ("push + legal_moves + pop (midgame node)", "us/node", None),
     ("set_sfen+sfen", "us/pair", 4.0),
     ("set_hcp (in place)", "us/record", 0.5),
@@ -114,6 +119,19 @@ def measure(runs, quick):
 
         out[name] = median(legal, runs) / n * 1e6
     b.set_sfen(MIDGAME)
+
+    def legal_list():  # the moves as a list of ints (legal_moves is a MoveList)
+        for _ in range(n):
+            list(b.legal_moves)
+
+    out["list(legal_moves) (midgame)"] = median(legal_list, runs) / n * 1e6
+    if hasattr(b.legal_moves, "tolist"):  # a base before MoveList has lists
+
+        def legal_tolist():
+            for _ in range(n):
+                b.legal_moves.tolist()
+
+        out["legal_moves.tolist() (midgame)"] = median(legal_tolist, runs) / n * 1e6
     mids = b.legal_moves
     node_reps = max(1, n // (10 * len(mids)))
 
@@ -220,9 +238,11 @@ def main():
             r = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, check=True, universal_newlines=True)
             rounds[label].append(json.loads(r.stdout))
     results = {label: {k: statistics.median(x[k] for x in rs) for k in rs[0]} for label, rs in rounds.items()}
-    if args.cshogi:  # cshogi's time over the accelerator's, median of the rounds' ratios (same round, same mode)
-        ratio = {k: statistics.median(c[k] / a[k] for a, c in zip(rounds["accel"], rounds["cshogi"]))
-                 for k in rounds["cshogi"][0] if k in rounds["accel"][0]}
+    def ratios(other):  # other's time over the accelerator's, median of the rounds' ratios (same round, same mode)
+        return {k: statistics.median(o[k] / a[k] for a, o in zip(rounds["accel"], rounds[other]))
+                for k in rounds[other][0] if k in rounds["accel"][0] and k != "accelerated"}
+
+    extra = [(lb, ratios(lb)) for lb in ("base", "cshogi") if lb in rounds]
     if not results["accel"]["accelerated"]:
         print("note: the accelerator is not built (python3 setup.py build_ext --inplace); both columns are ctypes")
     labels = [c[0] for c in columns]
@@ -232,7 +252,7 @@ def main():
         vals = tuple(results[lb].get(name, float("nan")) for lb in labels)
         print(("%-46s" + " %10.3f" * len(labels) + " %10s  %s") % ((name,) + vals + (
             "-" if target is None else "<= %g" % target, unit))
-              + ("  cshogi/accel %.2fx" % ratio[name] if args.cshogi and name in ratio else ""))
+              + "".join("  %s/accel %.2fx" % (lb, r[name]) for lb, r in extra if name in r))
 
 
 if __name__ == "__main__":

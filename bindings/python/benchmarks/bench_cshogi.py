@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """The rows of bench_accel.py measured on cshogi (built from source; not a
 dependency: PYTHONPATH must reach it), for a same-run comparison (issue
-17). Same positions, loops and clock choice as bench_accel; a legal move
-list is list(board.legal_moves), as libshogi returns a list; the last row is
-perft in cshogi's own idiom (len() of and iteration over its move list
-object), as in the figure the issue quotes.
+17). Same positions, loops and clock choice as bench_accel: the
+legal_moves rows read cshogi's move list object (as libshogi's read its
+MoveList), "list(legal_moves)" makes a list of it; the node row and the
+first perft row make lists (the idiom of the issue's first figures), the
+last row is perft in cshogi's own idiom (len() of and iteration over its
+move list object), as in the figure the issue quotes.
 
     PYTHONPATH=/path/to/cshogi LIBSHOGI_LIBRARY=... /usr/bin/python3 benchmarks/bench_cshogi.py [--runs 5] [--clock cpu] [--json]
 
@@ -57,10 +59,16 @@ def main():
 
         def legal():
             for _ in range(n):
-                list(b.legal_moves)
+                b.legal_moves
 
         out[name] = median(legal, args.runs) / n * 1e6
     b.set_sfen(MIDGAME)
+
+    def legal_list():
+        for _ in range(n):
+            list(b.legal_moves)
+
+    out["list(legal_moves) (midgame)"] = median(legal_list, args.runs) / n * 1e6
     mids = list(b.legal_moves)
     node_reps = max(1, n // (10 * len(mids)))
 

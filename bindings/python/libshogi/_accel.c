@@ -855,6 +855,8 @@ static void MoveListIter_dealloc(PyObject *self) {
 static PyMethodDef MoveList_methods[] = {
     {"index", (PyCFunction)MoveList_index, METH_O, "The position of the first move equal to the argument (ValueError if none)."},
     {"count", (PyCFunction)MoveList_count, METH_O, "How many moves equal the argument."},
+    {"tolist", (PyCFunction)MoveList_list, METH_NOARGS,
+     "The moves as a new list of ints (faster than list(moves), which goes through the iterator)."},
     {"__reduce__", (PyCFunction)MoveList_reduce, METH_NOARGS, "Pickles (and copies) as a list."},
     {NULL, NULL, 0, NULL},
 };

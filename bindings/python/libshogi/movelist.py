@@ -10,7 +10,8 @@ This class is its twin for the ctypes path, with the same behaviour: len,
 iteration, indexing (slices give lists), ``in``, ``index``/``count``,
 comparisons with lists and MoveLists, list's repr, ``+`` gives a list,
 copies and pickles as a list, unhashable. It cannot be changed in place:
-``list(b.legal_moves)`` for a list to sort or edit (or to pass to json).
+``list(b.legal_moves)`` or ``b.legal_moves.tolist()`` (faster) for a list
+to sort or edit (or to pass to json).
 """
 
 __all__ = ["MoveList"]
@@ -98,6 +99,11 @@ class MoveList(object):
 
     def __repr__(self):
         return repr(self._moves)
+
+    def tolist(self):
+        """The moves as a new list of ints (on the accelerator faster than
+        list(moves), which goes through the iterator)."""
+        return list(self._moves)
 
     def __reduce__(self):
         return (list, (list(self._moves),))

@@ -62,6 +62,8 @@ def test_reads_like_the_list():
     assert (m < ls + [0]) and (ls[:-1] < m) and (m <= ls) and (m >= ls) and not (m > ls)
     assert m != tuple(ls)  # as a list: never equal to a tuple
     assert repr(m) == repr(ls) and str(m) == str(ls)
+    t = m.tolist()
+    assert type(t) is list and t == ls and t is not m.tolist()
     assert m[:5] == ls[:5] and type(m[:5]) is list
     assert m[::-3] == ls[::-3] and m[100:] == ls[100:] and m[-2:] == ls[-2:]
     assert list(reversed(m)) == ls[::-1]
