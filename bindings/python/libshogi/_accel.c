@@ -852,6 +852,16 @@ static void MoveListIter_dealloc(PyObject *self) {
     Py_DECREF(tp);
 }
 
+/* Made by legal_moves only (a heap type would otherwise inherit object's
+ * constructor and make an empty one of no use). */
+static PyObject *MoveList_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    (void)type;
+    (void)args;
+    (void)kwds;
+    PyErr_SetString(PyExc_TypeError, "cannot create 'libshogi.MoveList' instances");
+    return NULL;
+}
+
 static PyMethodDef MoveList_methods[] = {
     {"index", (PyCFunction)MoveList_index, METH_O, "The position of the first move equal to the argument (ValueError if none)."},
     {"count", (PyCFunction)MoveList_count, METH_O, "How many moves equal the argument."},
@@ -864,6 +874,7 @@ static PyMethodDef MoveList_methods[] = {
 static PyType_Slot MoveList_slots[] = {
     {Py_tp_doc, "The legal moves (ints) as a read-only sequence that compares equal to the list of them; "
                 "list(moves) for a list."},
+    {Py_tp_new, MoveList_new},
     {Py_tp_dealloc, MoveList_dealloc},
     {Py_tp_repr, MoveList_repr},
     {Py_tp_hash, PyObject_HashNotImplemented},
@@ -889,6 +900,7 @@ static PyMethodDef MoveListIter_methods[] = {
 };
 
 static PyType_Slot MoveListIter_slots[] = {
+    {Py_tp_new, MoveList_new}, /* made by iter() of a MoveList only */
     {Py_tp_dealloc, MoveListIter_dealloc},
     {Py_tp_iter, PyObject_SelfIter},
     {Py_tp_iternext, MoveListIter_next},

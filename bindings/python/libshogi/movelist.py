@@ -32,6 +32,12 @@ class MoveList(object):
     __slots__ = ("_moves",)
     __hash__ = None  # like the list it stands for
 
+    def __new__(cls, *args, **kwargs):  # as the C type: made by legal_moves only
+        raise TypeError("cannot create 'libshogi.MoveList' instances")
+
+    def __init_subclass__(cls, **kwargs):
+        raise TypeError("type 'libshogi.MoveList' is not an acceptable base type")
+
     @classmethod
     def _of(cls, moves):
         """Wraps the list moves (not copied: the caller gives it up)."""

@@ -96,6 +96,20 @@ def test_read_only_and_copies_as_list():
         assert type(c) is list and c == list(m)
 
 
+def test_made_only_by_the_board():
+    assert MoveList.__name__ == "MoveList" and MoveList.__module__ == "libshogi"
+    with pytest.raises(TypeError):
+        MoveList()
+    with pytest.raises(TypeError):
+        MoveList([1, 2])
+    with pytest.raises(TypeError):
+        type("Sub", (MoveList,), {})
+    with pytest.raises(TypeError):
+        Board().legal_moves * 2
+    with pytest.raises(TypeError):
+        type(iter(Board().legal_moves))()
+
+
 def test_iteration_is_independent_and_stays_done():
     m = Board().legal_moves
     a, b = iter(m), iter(m)
