@@ -1282,7 +1282,7 @@ static PyMethodDef accel_methods[] = {
      "bind(addresses, raise_error): the C functions' addresses (a dict of name -> int, from the library the "
      "ctypes loader opened) and the callable that raises the package's exception for (code, message)."},
     {"names", accel_names, METH_NOARGS, "The C functions bind() needs."},
-    {"legal_moves_many", accel_legal_moves_many, METH_O, "The legal move lists of a sequence of Boards."},
+    {"legal_moves_many", accel_legal_moves_many, METH_O, "The legal moves (a MoveList each, as Board.legal_moves) of a sequence of Boards."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -269,7 +269,8 @@ class _PyCore(object):
 
 
 def legal_moves_many_py(boards):
-    """The legal move lists of a sequence of Boards (ctypes path)."""
+    """The legal moves (a MoveList each, as Board.legal_moves) of a sequence
+    of Boards (ctypes path)."""
     return [b.legal_moves for b in boards]
 
 
