@@ -35,6 +35,7 @@ type packFormat struct {
 	boardCode, handCode [256]uint32     // the tables in decode's form (codeTable)
 	boardStep           *stepTable      // boardCode, every code that ends within stepBits bits (newStepTable)
 	handStep            *handStepTable  // handCode and handInc likewise (newHandStepTable)
+	fast                *fastEnc        // encodeFast's tables (newFastEnc)
 }
 
 type code struct {
@@ -125,6 +126,7 @@ func (f *packFormat) init() {
 		f.boardCode, f.handCode = codeTable(&f.boardDec), codeTable(&f.handDec)
 		f.boardStep = newStepTable(&f.boardCode)
 		f.handStep = newHandStepTable(&f.handCode, &f.handInc)
+		f.fast = newFastEnc(f)
 	}()
 	for i, e := range f.handDec {
 		if e.kind == decHand {
@@ -217,7 +219,18 @@ func packCounts(d *Diagram) (n [board.NumPieceTypes]int, kings [2]int, ks [2]boa
 	return
 }
 
+// encode packs a diagram: encodeFast's one pass, or for any fault the
+// checked encoder (the first fault as the error).
 func (f *packFormat) encode(d *Diagram) ([32]byte, error) {
+	var out [32]byte
+	if f.encodeFast(d, &out) {
+		return out, nil
+	}
+	return f.encodeChecked(d)
+}
+
+// encodeChecked packs a diagram code by code, checking each in turn.
+func (f *packFormat) encodeChecked(d *Diagram) ([32]byte, error) {
 	var w bitWriter
 	fail := func(m string, a ...any) ([32]byte, error) {
 		return [32]byte{}, recErr(f.name, -1, m, a...)

@@ -3,7 +3,7 @@
 the same run (each path in its own process: the path is chosen at import).
 
     LIBSHOGI_LIBRARY=/path/to/libshogi.so /usr/bin/python3 benchmarks/bench_accel.py [--runs 5] [--quick] [--clock cpu]
-        [--baseline DIR --baseline-library LIB]
+        [--baseline DIR --baseline-library LIB] [--cshogi CSHOGI_PYTHONPATH]
 
 Prints the median of the runs per operation for both paths and the issue's
 target (issue 17): push+pop <= 0.3 us per pair, legal move list <= 1.2 us,
@@ -12,7 +12,14 @@ by Python recursion <= 0.6 s. With --baseline, a third column runs the
 accelerated path of another checkout (DIR: its bindings/python, with its
 accelerator built) over its own library, for before/after figures. The
 runs are interleaved: each round runs every column once, in its own
-process, and a column's figure is the median over the rounds.
+process, and a column's figure is the median over the rounds. With
+--cshogi, a 'cshogi' column runs bench_cshogi.py on that cshogi build in
+the same rounds. Each row also shows the base and cshogi columns' times
+over the accelerator's, as the median of the rounds' ratios: this host
+changes speed between processes, a ratio within one round much less.
+
+"legal_moves" reads the property: a MoveList on libshogi, cshogi's own
+move list object there; "list(legal_moves)" makes a list of ints of it.
 
 "legal_moves" asks again for the list of an unchanged position, which the
 accelerator keeps (it has the list from the previous call); "push +
@@ -40,12 +47,15 @@ TARGETS = [  # name, unit, target
     ("push+pop", "us/pair", 0.3),
     ("legal_moves (start)", "us/call", 1.2),
     ("legal_moves (midgame)", "us/call", 1.2),
+    ("list(legal_moves) (midgame)", "us/call", None),
+    ("legal_moves.tolist() (midgame)", "us/call", None),
     ("push + legal_moves + pop (midgame node)", "us/node", None),
     ("set_sfen+sfen", "us/pair", 4.0),
     ("set_hcp (in place)", "us/record", 0.5),
     ("set_hcp (bytes)", "us/record", None),
     ("to_hcp (in place)", "us/record", None),
     ("perft(5) by Python recursion", "s", 0.6),
+    ("perft(5), cshogi idiom (len/iterate its list)", "s", None),  # bench_cshogi's column only
 ]
 
 
@@ -109,6 +119,19 @@ def measure(runs, quick):
 
         out[name] = median(legal, runs) / n * 1e6
     b.set_sfen(MIDGAME)
+
+    def legal_list():  # the moves as a list of ints (legal_moves is a MoveList)
+        for _ in range(n):
+            list(b.legal_moves)
+
+    out["list(legal_moves) (midgame)"] = median(legal_list, runs) / n * 1e6
+    if hasattr(b.legal_moves, "tolist"):  # a base before MoveList has lists
+
+        def legal_tolist():
+            for _ in range(n):
+                b.legal_moves.tolist()
+
+        out["legal_moves.tolist() (midgame)"] = median(legal_tolist, runs) / n * 1e6
     mids = b.legal_moves
     node_reps = max(1, n // (10 * len(mids)))
 
@@ -179,6 +202,7 @@ def main():
                     help="wall time, or the thread's CPU time (steadier on a loaded machine)")
     ap.add_argument("--baseline", help="bindings/python of another checkout (accelerator built): a 'base' column")
     ap.add_argument("--baseline-library", help="the library for --baseline")
+    ap.add_argument("--cshogi", help="a cshogi build (its PYTHONPATH): a 'cshogi' column run by bench_cshogi.py")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     global CLOCK
@@ -189,9 +213,18 @@ def main():
     columns = [("accel", "", None, None), ("ctypes", "1", None, None)]
     if args.baseline:
         columns.append(("base", "", os.path.abspath(args.baseline), args.baseline_library))
+    if args.cshogi:
+        columns.append(("cshogi", "", os.path.abspath(args.cshogi), "cshogi"))
     rounds = {label: [] for label, _, _, _ in columns}
     for _ in range(args.runs):
         for label, no_accel, pkg, lib in columns:
+            if lib == "cshogi":  # bench_cshogi.py, the same rows on cshogi
+                env = dict(os.environ, PYTHONPATH=pkg)
+                cmd = [sys.executable, os.path.join(HERE, "bench_cshogi.py"), "--json", "--runs", "1",
+                       "--clock", args.clock]
+                r = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, check=True, universal_newlines=True)
+                rounds[label].append(json.loads(r.stdout))
+                continue
             env = dict(os.environ, LIBSHOGI_NO_ACCEL=no_accel)
             script = os.path.abspath(__file__)
             if pkg:  # the other checkout's package, this script
@@ -205,6 +238,11 @@ def main():
             r = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, check=True, universal_newlines=True)
             rounds[label].append(json.loads(r.stdout))
     results = {label: {k: statistics.median(x[k] for x in rs) for k in rs[0]} for label, rs in rounds.items()}
+    def ratios(other):  # other's time over the accelerator's, median of the rounds' ratios (same round, same mode)
+        return {k: statistics.median(o[k] / a[k] for a, o in zip(rounds["accel"], rounds[other]))
+                for k in rounds[other][0] if k in rounds["accel"][0] and k != "accelerated"}
+
+    extra = [(lb, ratios(lb)) for lb in ("base", "cshogi") if lb in rounds]
     if not results["accel"]["accelerated"]:
         print("note: the accelerator is not built (python3 setup.py build_ext --inplace); both columns are ctypes")
     labels = [c[0] for c in columns]
@@ -213,7 +251,8 @@ def main():
     for name, unit, target in TARGETS:
         vals = tuple(results[lb].get(name, float("nan")) for lb in labels)
         print(("%-46s" + " %10.3f" * len(labels) + " %10s  %s") % ((name,) + vals + (
-            "-" if target is None else "<= %g" % target, unit)))
+            "-" if target is None else "<= %g" % target, unit))
+              + "".join("  %s/accel %.2fx" % (lb, r[name]) for lb, r in extra if name in r))
 
 
 if __name__ == "__main__":

@@ -1,17 +1,23 @@
 #!/usr/bin/env python3
 """The rows of bench_accel.py measured on cshogi (built from source; not a
 dependency: PYTHONPATH must reach it), for a same-run comparison (issue
-17). Same positions, loops and clock choice as bench_accel; a legal move
-list is list(board.legal_moves), as libshogi returns a list; the last row is
-perft in cshogi's own idiom (len() of and iteration over its move list
-object), as in the figure the issue quotes.
+17). Same positions, loops and clock choice as bench_accel: the
+legal_moves rows read cshogi's move list object (as libshogi's read its
+MoveList), "list(legal_moves)" makes a list of it; the node row and the
+first perft row make lists (the idiom of the issue's first figures), the
+last row is perft in cshogi's own idiom (len() of and iteration over its
+move list object), as in the figure the issue quotes.
 
-    PYTHONPATH=/path/to/cshogi LIBSHOGI_LIBRARY=... /usr/bin/python3 benchmarks/bench_cshogi.py [--runs 5] [--clock cpu]
+    PYTHONPATH=/path/to/cshogi LIBSHOGI_LIBRARY=... /usr/bin/python3 benchmarks/bench_cshogi.py [--runs 5] [--clock cpu] [--json]
+
+bench_accel.py --cshogi /path/to/cshogi runs this script as a column of
+its own, interleaved with the libshogi columns (same rounds).
 
 libshogi is imported only to make the random-game positions (walks.py).
 """
 
 import argparse
+import json
 import os
 import sys
 import time
@@ -30,6 +36,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--clock", choices=("wall", "cpu"), default="wall")
+    ap.add_argument("--json", action="store_true", help="one JSON object (bench_accel.py --cshogi reads it)")
     args = ap.parse_args()
     bench_accel.CLOCK = time.thread_time if args.clock == "cpu" else time.perf_counter
     import numpy as np
@@ -52,10 +59,16 @@ def main():
 
         def legal():
             for _ in range(n):
-                list(b.legal_moves)
+                b.legal_moves
 
         out[name] = median(legal, args.runs) / n * 1e6
     b.set_sfen(MIDGAME)
+
+    def legal_list():
+        for _ in range(n):
+            list(b.legal_moves)
+
+    out["list(legal_moves) (midgame)"] = median(legal_list, args.runs) / n * 1e6
     mids = list(b.legal_moves)
     node_reps = max(1, n // (10 * len(mids)))
 
@@ -130,6 +143,9 @@ def main():
 
     out["perft(5) by Python recursion"] = median(perft5, max(1, args.runs // 2))
     out["perft(5), cshogi idiom (len/iterate its list)"] = median(perft5_native, max(1, args.runs // 2))
+    if args.json:
+        print(json.dumps(out))
+        return
     print("cshogi %s, %s time, median of %d" % (getattr(cshogi, "__version__", "?"), args.clock, args.runs))
     for k, v in out.items():
         print("%-46s %10.3f" % (k, v))

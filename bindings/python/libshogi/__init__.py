@@ -69,6 +69,7 @@ from .board import *  # noqa: F401,F403 - Board, move helpers and constants (boa
 from . import board, svg  # noqa: F401
 # -- issue 17: the compiled accelerator and the API cshogi users reach for --
 from ._core import accelerated, legal_moves_many  # noqa: F401
+from ._core import MoveList  # noqa: F401 - what Board.legal_moves returns (the path's type: C or its twin)
 from .lookahead import legal_moves_after  # noqa: F401 - the next ply's moves, the board unchanged
 from .lookahead_each import legal_moves_after_each  # noqa: F401 - the lists after each of several moves
 from .pieces import *  # noqa: F401,F403 - squares, pieces, symbol tables (pieces.__all__)

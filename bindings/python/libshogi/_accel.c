@@ -621,6 +621,297 @@ static PyObject *list_of(const uint32_t *moves, Py_ssize_t n) {
     return list;
 }
 
+/* ---- MoveList: the legal moves as a read-only sequence ------------------ */
+
+/* What legal_moves returns: the moves as 32-bit values, with no int object
+ * made until one is read (len() and `in` need none; iteration and indexing
+ * give the cached move ints). A list of n moves cost n reference count
+ * changes to build and n to free, about a seventh of a node of a Python
+ * tree walk. It reads like the list it replaces (len, iteration, indexing,
+ * slices as lists, `in`, index/count, ==/< against lists and MoveLists,
+ * list's repr, + gives a list, pickles as a list) but cannot be changed:
+ * list(moves) for a list. movelist.py is the ctypes path's twin. */
+typedef struct {
+    PyVarObject ob_base; /* ob_size: the number of moves */
+    uint32_t m[1];       /* ob_size of them */
+} MoveList;
+
+typedef struct {
+    PyObject_HEAD
+    MoveList *list;
+    Py_ssize_t i;
+} MoveListIter;
+
+static PyTypeObject *MoveListType, *MoveListIterType;
+
+#define ML_N(o) (((PyVarObject *)(o))->ob_size)
+
+/* moves[0:n] as a new MoveList (PyObject_InitVar takes the heap type's
+ * reference that dealloc gives back). */
+static PyObject *movelist_of(const uint32_t *moves, Py_ssize_t n) {
+    size_t size = offsetof(MoveList, m) + (size_t)(n > 0 ? n : 1) * sizeof(uint32_t);
+    MoveList *ml = (MoveList *)PyObject_Malloc(size);
+    if (!ml) return PyErr_NoMemory();
+    PyObject_InitVar((PyVarObject *)ml, MoveListType, n);
+    if (n) memcpy(ml->m, moves, (size_t)n * sizeof(uint32_t));
+    return (PyObject *)ml;
+}
+
+static void MoveList_dealloc(PyObject *self) {
+    PyTypeObject *tp = Py_TYPE(self);
+    PyObject_Free(self);
+    Py_DECREF(tp);
+}
+
+static Py_ssize_t MoveList_len(PyObject *self) { return ML_N(self); }
+
+static PyObject *MoveList_item(PyObject *self, Py_ssize_t i) {
+    if (i < 0 || i >= ML_N(self)) {
+        PyErr_SetString(PyExc_IndexError, "list index out of range");
+        return NULL;
+    }
+    return move_int(((MoveList *)self)->m[i]);
+}
+
+static PyObject *MoveList_list(PyObject *self) { return list_of(((MoveList *)self)->m, ML_N(self)); }
+
+static PyObject *MoveList_subscript(PyObject *self, PyObject *key) {
+    if (PyIndex_Check(key)) {
+        Py_ssize_t i = PyNumber_AsSsize_t(key, PyExc_IndexError);
+        if (i == -1 && PyErr_Occurred()) return NULL;
+        if (i < 0) i += ML_N(self);
+        return MoveList_item(self, i);
+    }
+    if (PySlice_Check(key)) {
+        Py_ssize_t start, stop, step;
+        if (PySlice_Unpack(key, &start, &stop, &step) < 0) return NULL;
+        Py_ssize_t n = PySlice_AdjustIndices(ML_N(self), &start, &stop, step);
+        PyObject *l = PyList_New(n);
+        if (!l) return NULL;
+        for (Py_ssize_t k = 0, i = start; k < n; k++, i += step) {
+            PyObject *v = move_int(((MoveList *)self)->m[i]);
+            if (!v) {
+                Py_DECREF(l);
+                return NULL;
+            }
+            PyList_SetItem(l, k, v); /* steals v */
+        }
+        return l;
+    }
+    PyErr_SetString(PyExc_TypeError, "MoveList indices must be integers or slices");
+    return NULL;
+}
+
+/* 1 if the int object x equals the move m, 0 if not, -1 on error (any
+ * object: compared as list.__contains__ and list == would). */
+static int move_equals(uint32_t m, PyObject *x) {
+    if (PyLong_CheckExact(x)) {
+        int overflow = 0;
+        long long v = PyLong_AsLongLongAndOverflow(x, &overflow);
+        if (v == -1 && PyErr_Occurred()) return -1;
+        return !overflow && v == (long long)m;
+    }
+    PyObject *o = move_int(m);
+    if (!o) return -1;
+    int r = PyObject_RichCompareBool(o, x, Py_EQ);
+    Py_DECREF(o);
+    return r;
+}
+
+/* The index of the first move equal to x, -1 if none, -2 on error. */
+static Py_ssize_t MoveList_find(PyObject *self, PyObject *x) {
+    MoveList *ml = (MoveList *)self;
+    for (Py_ssize_t i = 0; i < ML_N(self); i++) {
+        int r = move_equals(ml->m[i], x);
+        if (r) return r < 0 ? -2 : i;
+    }
+    return -1;
+}
+
+static int MoveList_contains(PyObject *self, PyObject *x) {
+    Py_ssize_t i = MoveList_find(self, x);
+    return i == -2 ? -1 : i >= 0;
+}
+
+static PyObject *MoveList_index(PyObject *self, PyObject *x) {
+    Py_ssize_t i = MoveList_find(self, x);
+    if (i == -2) return NULL;
+    if (i < 0) {
+        PyErr_SetString(PyExc_ValueError, "move is not in list");
+        return NULL;
+    }
+    return PyLong_FromSsize_t(i);
+}
+
+static PyObject *MoveList_count(PyObject *self, PyObject *x) {
+    Py_ssize_t k = 0;
+    for (Py_ssize_t i = 0; i < ML_N(self); i++) {
+        int r = move_equals(((MoveList *)self)->m[i], x);
+        if (r < 0) return NULL;
+        k += r;
+    }
+    return PyLong_FromSsize_t(k);
+}
+
+/* A MoveList or a list as a list (a new reference); NULL without an
+ * exception for anything else. */
+static PyObject *as_list(PyObject *o) {
+    if (Py_TYPE(o) == MoveListType) return MoveList_list(o);
+    if (PyList_Check(o)) {
+        Py_INCREF(o);
+        return o;
+    }
+    return NULL;
+}
+
+static PyObject *MoveList_richcompare(PyObject *self, PyObject *other, int op) {
+    if ((op == Py_EQ || op == Py_NE) && Py_TYPE(other) == MoveListType) {
+        int eq = ML_N(self) == ML_N(other) &&
+                 !memcmp(((MoveList *)self)->m, ((MoveList *)other)->m, (size_t)ML_N(self) * sizeof(uint32_t));
+        return PyBool_FromLong(op == Py_EQ ? eq : !eq);
+    }
+    if ((op == Py_EQ || op == Py_NE) && PyList_CheckExact(other)) { /* item by item, no list made */
+        Py_ssize_t n = PyList_Size(other);
+        int eq = n == ML_N(self);
+        for (Py_ssize_t i = 0; eq && i < n; i++) {
+            int r = move_equals(((MoveList *)self)->m[i], PyList_GetItem(other, i)); /* borrowed */
+            if (r < 0) return NULL;
+            eq = r;
+        }
+        return PyBool_FromLong(op == Py_EQ ? eq : !eq);
+    }
+    PyObject *b = as_list(other);
+    if (!b) {
+        if (PyErr_Occurred()) return NULL;
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    PyObject *a = MoveList_list(self);
+    PyObject *r = a ? PyObject_RichCompare(a, b, op) : NULL;
+    Py_XDECREF(a);
+    Py_DECREF(b);
+    return r;
+}
+
+/* moves + list and list + moves: a list, as with a list. */
+static PyObject *MoveList_add(PyObject *x, PyObject *y) {
+    PyObject *a = as_list(x), *b = a ? as_list(y) : NULL;
+    if (!a || !b) {
+        Py_XDECREF(a);
+        if (PyErr_Occurred()) return NULL;
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    PyObject *r = PyNumber_Add(a, b);
+    Py_DECREF(a);
+    Py_DECREF(b);
+    return r;
+}
+
+static PyObject *MoveList_repr(PyObject *self) {
+    PyObject *l = MoveList_list(self);
+    if (!l) return NULL;
+    PyObject *r = PyObject_Repr(l);
+    Py_DECREF(l);
+    return r;
+}
+
+static PyObject *MoveList_reduce(PyObject *self, PyObject *unused) {
+    (void)unused;
+    PyObject *l = MoveList_list(self);
+    if (!l) return NULL;
+    return Py_BuildValue("(O(N))", (PyObject *)&PyList_Type, l);
+}
+
+static PyObject *MoveList_iter(PyObject *self) {
+    MoveListIter *it = (MoveListIter *)PyObject_Malloc(sizeof *it);
+    if (!it) return PyErr_NoMemory();
+    PyObject_Init((PyObject *)it, MoveListIterType);
+    Py_INCREF(self);
+    it->list = (MoveList *)self;
+    it->i = 0;
+    return (PyObject *)it;
+}
+
+static PyObject *MoveListIter_next(PyObject *self) {
+    MoveListIter *it = (MoveListIter *)self;
+    if (!it->list) return NULL;
+    if (it->i < ML_N(it->list)) return move_int(it->list->m[it->i++]);
+    Py_CLEAR(it->list); /* exhausted: stays so */
+    return NULL;
+}
+
+static PyObject *MoveListIter_length_hint(PyObject *self, PyObject *unused) {
+    (void)unused;
+    MoveListIter *it = (MoveListIter *)self;
+    return PyLong_FromSsize_t(it->list ? ML_N(it->list) - it->i : 0);
+}
+
+static void MoveListIter_dealloc(PyObject *self) {
+    PyTypeObject *tp = Py_TYPE(self);
+    Py_XDECREF(((MoveListIter *)self)->list);
+    PyObject_Free(self);
+    Py_DECREF(tp);
+}
+
+/* Made by legal_moves only (a heap type would otherwise inherit object's
+ * constructor and make an empty one of no use). */
+static PyObject *MoveList_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    (void)type;
+    (void)args;
+    (void)kwds;
+    PyErr_SetString(PyExc_TypeError, "cannot create 'libshogi.MoveList' instances");
+    return NULL;
+}
+
+static PyMethodDef MoveList_methods[] = {
+    {"index", (PyCFunction)MoveList_index, METH_O, "The position of the first move equal to the argument (ValueError if none)."},
+    {"count", (PyCFunction)MoveList_count, METH_O, "How many moves equal the argument."},
+    {"tolist", (PyCFunction)MoveList_list, METH_NOARGS,
+     "The moves as a new list of ints (faster than list(moves), which goes through the iterator)."},
+    {"__reduce__", (PyCFunction)MoveList_reduce, METH_NOARGS, "Pickles (and copies) as a list."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyType_Slot MoveList_slots[] = {
+    {Py_tp_doc, "The legal moves (ints) as a read-only sequence that compares equal to the list of them; "
+                "list(moves) for a list."},
+    {Py_tp_new, MoveList_new},
+    {Py_tp_dealloc, MoveList_dealloc},
+    {Py_tp_repr, MoveList_repr},
+    {Py_tp_hash, PyObject_HashNotImplemented},
+    {Py_tp_richcompare, MoveList_richcompare},
+    {Py_tp_iter, MoveList_iter},
+    {Py_tp_methods, MoveList_methods},
+    {Py_sq_length, MoveList_len},
+    {Py_sq_item, MoveList_item},
+    {Py_sq_contains, MoveList_contains},
+    {Py_mp_length, MoveList_len},
+    {Py_mp_subscript, MoveList_subscript},
+    {Py_nb_add, MoveList_add},
+    {0, NULL},
+};
+
+static PyType_Spec MoveList_spec = {
+    "libshogi.MoveList", offsetof(MoveList, m), sizeof(uint32_t), Py_TPFLAGS_DEFAULT, MoveList_slots,
+};
+
+static PyMethodDef MoveListIter_methods[] = {
+    {"__length_hint__", (PyCFunction)MoveListIter_length_hint, METH_NOARGS, "Moves left."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyType_Slot MoveListIter_slots[] = {
+    {Py_tp_new, MoveList_new}, /* made by iter() of a MoveList only */
+    {Py_tp_dealloc, MoveListIter_dealloc},
+    {Py_tp_iter, PyObject_SelfIter},
+    {Py_tp_iternext, MoveListIter_next},
+    {Py_tp_methods, MoveListIter_methods},
+    {0, NULL},
+};
+
+static PyType_Spec MoveListIter_spec = {
+    "libshogi.MoveListIterator", sizeof(MoveListIter), 0, Py_TPFLAGS_DEFAULT, MoveListIter_slots,
+};
+
 /* The legal moves (of the position after the pending move, if any), kept
  * for the pushes that follow. */
 static PyObject *Core_legal_moves(Core *self, void *closure) {
@@ -640,14 +931,14 @@ static PyObject *Core_legal_moves(Core *self, void *closure) {
             if (rc) return fail(rc, &e);
             self->next_n = (Py_ssize_t)n;
         }
-        return list_of(self->next, self->next_n);
+        return movelist_of(self->next, self->next_n);
     }
     if (self->here_n < 0) {
         rc = api.legal_moves(h, self->here, MAX_MOVES, &n, &e);
         if (rc) return fail(rc, &e);
         self->here_n = (Py_ssize_t)n;
     }
-    return list_of(self->here, self->here_n);
+    return movelist_of(self->here, self->here_n);
 }
 
 static PyObject *Core_sfen(Core *self, PyObject *unused) {
@@ -878,7 +1169,8 @@ static PyMethodDef Core_methods[] = {
 
 static PyGetSetDef Core_getset[] = {
     {"_h", (getter)Core_get_h, (setter)Core_set_h, "The position handle (None once closed).", NULL},
-    {"legal_moves", (getter)Core_legal_moves, NULL, "The legal moves as a list of ints.", NULL},
+    {"legal_moves", (getter)Core_legal_moves, NULL,
+     "The legal moves (ints) as a MoveList: a read-only sequence equal to the list of them.", NULL},
     {"turn", (getter)Core_turn, NULL, "BLACK (0) or WHITE (1): the side to move.", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
@@ -990,7 +1282,7 @@ static PyMethodDef accel_methods[] = {
      "bind(addresses, raise_error): the C functions' addresses (a dict of name -> int, from the library the "
      "ctypes loader opened) and the callable that raises the package's exception for (code, message)."},
     {"names", accel_names, METH_NOARGS, "The C functions bind() needs."},
-    {"legal_moves_many", accel_legal_moves_many, METH_O, "The legal move lists of a sequence of Boards."},
+    {"legal_moves_many", accel_legal_moves_many, METH_O, "The legal moves (a MoveList each, as Board.legal_moves) of a sequence of Boards."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1011,6 +1303,18 @@ PyMODINIT_FUNC PyInit__accel(void) {
     Py_INCREF(CoreType);
     if (PyModule_AddObject(m, "Core", (PyObject *)CoreType) < 0) {
         Py_DECREF(CoreType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    MoveListType = (PyTypeObject *)PyType_FromSpec(&MoveList_spec);
+    MoveListIterType = MoveListType ? (PyTypeObject *)PyType_FromSpec(&MoveListIter_spec) : NULL;
+    if (!MoveListIterType) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(MoveListType); /* the module's reference; the static one stays */
+    if (PyModule_AddObject(m, "MoveList", (PyObject *)MoveListType) < 0) {
+        Py_DECREF(MoveListType);
         Py_DECREF(m);
         return NULL;
     }

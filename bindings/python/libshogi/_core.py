@@ -18,6 +18,7 @@ from . import _args, _errors, _lib
 from . import lookahead  # noqa: F401 - declares shogi_position_legal_moves_after (the accelerator binds it)
 from . import lookahead_each  # noqa: F401 - declares shogi_position_legal_moves_after_each (likewise)
 from ._lib import F
+from .movelist import MoveList as _PyMoveList
 
 MAX_MOVES = 600
 MOVE_NULL = 0x0081
@@ -26,6 +27,7 @@ MOVE_NONE = 0
 _do_move = F.shogi_position_do_move
 _undo_move = F.shogi_position_undo_move
 _legal_moves = F.shogi_position_legal_moves
+_of = _PyMoveList._of
 
 # The section "position records and editing for bindings" (ABI 1.1).
 _lib.declare("shogi_position_set_hcp", _lib.c_status, _lib.handle, _lib.vp, _lib.P_err)
@@ -177,14 +179,15 @@ class _PyCore(object):
 
     @property
     def legal_moves(self):
-        """The legal moves as a list of ints."""
+        """The legal moves (ints) as a MoveList: a read-only sequence equal
+        to the list of them (list(...) for a list)."""
         try:
             sc = _tls.s
         except AttributeError:
             sc = scratch()
         if _legal_moves(self._h, sc.buf, MAX_MOVES, sc.countp, None):
             self._fail(_legal_moves, sc.buf, MAX_MOVES, sc.countp)
-        return sc.buf[: sc.count.value]
+        return _of(sc.buf[: sc.count.value])
 
     def sfen(self):
         """Canonical SFEN (without the "sfen " prefix)."""
@@ -266,7 +269,8 @@ class _PyCore(object):
 
 
 def legal_moves_many_py(boards):
-    """The legal move lists of a sequence of Boards (ctypes path)."""
+    """The legal moves (a MoveList each, as Board.legal_moves) of a sequence
+    of Boards (ctypes path)."""
     return [b.legal_moves for b in boards]
 
 
@@ -296,6 +300,9 @@ accelerated = _accel_module is not None
 if accelerated:
     Core = _accel_module.Core
     legal_moves_many = _accel_module.legal_moves_many
+    MoveList = _accel_module.MoveList
 else:
     Core = _PyCore
     legal_moves_many = legal_moves_many_py
+    MoveList = _PyMoveList
+MoveList.__module__ = "libshogi"

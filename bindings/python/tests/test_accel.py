@@ -86,7 +86,8 @@ for bad in (b"7g7f", 5, [7]):
         out.setdefault("moves_types", []).append(type(e).__name__)
 out["many"] = libshogi.legal_moves_many([Board(), b])
 out["perft"] = [Board().perft(3), b.perft(2)]
-json.dump(out, sys.stdout)
+out["movelist"] = [type(b.legal_moves).__name__, type(out["many"][0]).__name__]
+json.dump(out, sys.stdout, default=list)  # MoveList (legal_moves) is written as the list it equals
 '''
 
 
@@ -127,6 +128,7 @@ def test_both_paths_agree():
     assert a["accelerated"] and not c["accelerated"]
     assert a["perft"] == c["perft"] and a["perft"][0] == 25470
     assert a["many"] == c["many"]
+    assert a["movelist"] == c["movelist"] == ["MoveList", "MoveList"]
     assert a["moves"] == c["moves"] and len(a["moves"]) == 3
     assert a["moves_error"] == c["moves_error"] and a["moves_error"][2] == 4
     assert a["moves_types"] == c["moves_types"] == ["TypeError"] * 3
