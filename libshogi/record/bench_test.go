@@ -62,19 +62,24 @@ func BenchmarkPSVReader(b *testing.B) {
 	}
 }
 
-// BenchmarkPSVEncode: one op = one diagram packed into a record.
-func BenchmarkPSVEncode(b *testing.B) {
-	const n = 1024
+// benchDiagrams: n positions of random games as diagrams.
+func benchDiagrams(b *testing.B, n int) []Diagram {
 	data := benchPSV(b, n)
 	ds := make([]Diagram, n)
 	var rec PSV
 	for i := range ds {
 		DecodePSV(data[i*PSVSize:], &rec, &ds[i])
 	}
+	return ds
+}
+
+// BenchmarkPSVEncode: one op = one diagram packed into a record.
+func BenchmarkPSVEncode(b *testing.B) {
+	ds := benchDiagrams(b, 1024)
 	buf := make([]byte, PSVSize)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		p, err := NewPSV(&ds[i%n], 0, 0, 0)
+		p, err := NewPSV(&ds[i%len(ds)], 0, 0, 0)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -105,25 +105,16 @@ func checkAgainstStep11(t *testing.T, f *packFormat, data *[32]byte, a *Diagram,
 func TestFastDecodeMatchesChecked(t *testing.T) {
 	rng := rand.New(rand.NewSource(5))
 	n := 0
-	for i := 0; i < 60; i++ {
-		g := randomGame(t, rng, false)
-		p, err := g.StartPosition()
-		if err != nil {
-			t.Fatal(err)
+	walkRandomGames(t, rng, 60, func(d *Diagram) {
+		ps, err1 := EncodePackedSfen(d)
+		h, err2 := EncodeHCP(d)
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
 		}
-		for _, nd := range g.MainLine() {
-			d := p.Setup()
-			ps, err1 := EncodePackedSfen(&d)
-			h, err2 := EncodeHCP(&d)
-			if err1 != nil || err2 != nil {
-				t.Fatal(err1, err2)
-			}
-			checkAgainstRef(t, psfenFormat, (*[32]byte)(&ps))
-			checkAgainstRef(t, hcpFormat, (*[32]byte)(&h))
-			p.DoMove(nd.Move)
-			n++
-		}
-	}
+		checkAgainstRef(t, psfenFormat, (*[32]byte)(&ps))
+		checkAgainstRef(t, hcpFormat, (*[32]byte)(&h))
+		n++
+	})
 	if n < 3000 {
 		t.Fatalf("only %d positions", n)
 	}

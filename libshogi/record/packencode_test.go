@@ -53,32 +53,23 @@ func mutate(rng *rand.Rand, d *Diagram) {
 func TestEncodeFastMatchesChecked(t *testing.T) {
 	rng := rand.New(rand.NewSource(17))
 	n, declined := 0, 0
-	for i := 0; i < 40; i++ {
-		g := randomGame(t, rng, false)
-		p, err := g.StartPosition()
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, nd := range g.MainLine() {
-			d := p.Setup()
-			for _, f := range []*packFormat{psfenFormat, hcpFormat} {
-				checkEncodeFast(t, f, &d, true)
-				for k := 0; k < 4; k++ {
-					x := d
-					for j := rng.Intn(3); j >= 0; j-- {
-						mutate(rng, &x)
-					}
-					var out [32]byte
-					if !f.encodeFast(&x, &out) {
-						declined++
-					}
-					checkEncodeFast(t, f, &x, false)
-					n++
+	walkRandomGames(t, rng, 40, func(d *Diagram) {
+		for _, f := range []*packFormat{psfenFormat, hcpFormat} {
+			checkEncodeFast(t, f, d, true)
+			for k := 0; k < 4; k++ {
+				x := *d
+				for j := rng.Intn(3); j >= 0; j-- {
+					mutate(rng, &x)
 				}
+				var out [32]byte
+				if !f.encodeFast(&x, &out) {
+					declined++
+				}
+				checkEncodeFast(t, f, &x, false)
+				n++
 			}
-			p.DoMove(nd.Move)
 		}
-	}
+	})
 	if n < 10000 || declined < n/4 {
 		t.Fatalf("%d changed diagrams, %d declined: too few to test the refusals", n, declined)
 	}
@@ -109,13 +100,7 @@ func FuzzEncodeFast(f *testing.F) {
 // BenchmarkHCPEncode: one op = one diagram packed as hcp, by encode (the
 // fast pass) and by encodeChecked alone, in the same run.
 func BenchmarkHCPEncode(b *testing.B) {
-	const n = 1024
-	data := benchPSV(b, n)
-	ds := make([]Diagram, n)
-	var rec PSV
-	for i := range ds {
-		DecodePSV(data[i*PSVSize:], &rec, &ds[i])
-	}
+	ds := benchDiagrams(b, 1024)
 	for _, c := range []struct {
 		name string
 		enc  func(*Diagram) ([32]byte, error)
@@ -123,7 +108,7 @@ func BenchmarkHCPEncode(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
-				if _, err := c.enc(&ds[i%n]); err != nil {
+				if _, err := c.enc(&ds[i%len(ds)]); err != nil {
 					b.Fatal(err)
 				}
 			}

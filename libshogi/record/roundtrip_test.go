@@ -12,6 +12,24 @@ import (
 	"github.com/libshogi/libshogi/libshogi/board"
 )
 
+// walkRandomGames calls visit with every main-line position of `games`
+// random games drawn from rng.
+func walkRandomGames(t testing.TB, rng *rand.Rand, games int, visit func(d *Diagram)) {
+	t.Helper()
+	for i := 0; i < games; i++ {
+		g := randomGame(t, rng, false)
+		p, err := g.StartPosition()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, nd := range g.MainLine() {
+			d := p.Setup()
+			visit(&d)
+			p.DoMove(nd.Move)
+		}
+	}
+}
+
 // randomGame plays random legal moves from a random standard start and adds
 // times, comments, engine lines, variations and an ending.
 func randomGame(t testing.TB, rng *rand.Rand, variations bool) *Game {
