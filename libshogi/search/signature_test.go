@@ -22,7 +22,7 @@ var benchSignature = []struct {
 }{
 	{"built-in", "", 190246},
 	{"test net", "test", 285471},
-	{"default net", nnue.DefaultNetName, 172434},
+	{"default net", nnue.DefaultNetName, 136194},
 }
 
 func TestBenchSignature(t *testing.T) {

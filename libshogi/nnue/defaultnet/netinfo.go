@@ -9,4 +9,4 @@ const Arch = "halfkp_128x2-32-32"
 const Size = 32109301
 
 // SHA256 is the SHA-256 of the decompressed nn.bin (README.md gives the same).
-const SHA256 = "971f3f69a74e73aa25312cd02bcdc7c07d355748a620e1864c54f4fbccd07eb1"
+const SHA256 = "b424a1c97ac4102f0d9da0e2240c5e771645a3fb9334a6723d3b36e6570fe237"
