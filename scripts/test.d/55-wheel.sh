@@ -96,7 +96,7 @@ cp -a bindings/python/tests bindings/python/examples "$t/bindings/python/"
 find "$t" -name __pycache__ -prune -exec rm -rf {} +
 ln -s "$root/tests/testdata" "$t/tests/testdata"
 ln -s "$root/include" "$t/include"
-cp scripts/train_from_zero.py "$t/scripts/"
+cp scripts/train_from_zero.py scripts/finetune_net.py "$t/scripts/"
 # the embedded net's provenance README (test_evaluation checks its checksum)
 mkdir -p "$t/libshogi/nnue/defaultnet"
 cp libshogi/nnue/defaultnet/README.md "$t/libshogi/nnue/defaultnet/"
