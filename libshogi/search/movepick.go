@@ -48,6 +48,7 @@ type picker struct {
 	// checksOnly: quiets holds only the quiet checks (generated after the
 	// search asked to skip quiet moves, so not sorted by history).
 	checksOnly bool
+	cont       [len(contPlies)]*[contKeys]int16 // the node's continuation rows
 }
 
 // isQuiet: the move is in GenQuiets (no capture, no pawn promotion).
@@ -77,8 +78,9 @@ func mvvlva(pos *board.Position, m board.Move) int32 {
 	return s
 }
 
-func (p *picker) initMain(tt board.Move, k1, k2, cm board.Move) {
+func (p *picker) initMain(tt board.Move, k1, k2, cm board.Move, cont [len(contPlies)]*[contKeys]int16) {
 	p.stage = stTT
+	p.cont = cont
 	p.ttMove = tt
 	p.special = [3]board.Move{k1, k2, cm}
 	p.ngiven = 0
@@ -184,7 +186,7 @@ func (p *picker) next(t *thread, skipQuiets bool) board.Move {
 				h := &t.history[us]
 				for i := 0; i < p.quiets.N; i++ {
 					m := p.quiets.Moves[i]
-					p.qScore[i] = h[histIdx(m)][m.To()]
+					p.qScore[i] = h[histIdx(m)][m.To()] + contScore(&p.cont, contKey(m))
 				}
 			}
 			p.idx = 0

@@ -32,6 +32,7 @@ type stackEntry struct {
 	currentMove board.Move
 	killers     [2]board.Move
 	staticEval  Score
+	contKey     int32 // contKey(currentMove)
 }
 
 const histMax = 16384
@@ -67,6 +68,7 @@ type thread struct {
 	corr    [2][corrSize]int32
 	mate3   mateProbeLists
 	capHist captureHistory
+	cont    *contHistory // 13 MB: allocated once per thread
 }
 
 // lmrTable holds the late-move reductions: 0.6 + ln(depth)·ln(moveCount)/1.8.
@@ -87,7 +89,7 @@ func reduction(d, m int) int {
 }
 
 func newThread(e *Engine, id int, ev Evaluator) *thread {
-	t := &thread{id: id, e: e, ev: ev, pos: board.NewPosition()}
+	t := &thread{id: id, e: e, ev: ev, pos: board.NewPosition(), cont: new(contHistory)}
 	return t
 }
 
@@ -96,6 +98,7 @@ func (t *thread) clearStats() {
 	t.counter = [32][board.NumSquares]board.Move{}
 	t.corr = [2][corrSize]int32{}
 	t.capHist = captureHistory{}
+	*t.cont = contHistory{}
 }
 
 func (t *thread) setup(pos *board.Position, list *board.MoveList) {
@@ -119,7 +122,7 @@ func (t *thread) setup(pos *board.Position, list *board.MoveList) {
 	t.completedDepth = 0
 	t.checkCount = 0
 	for i := range t.stack {
-		t.stack[i] = stackEntry{staticEval: ScoreNone}
+		t.stack[i] = stackEntry{staticEval: ScoreNone, contKey: contNone}
 	}
 }
 
@@ -291,6 +294,7 @@ func (t *thread) countNode() {
 
 func (t *thread) doMove(m board.Move, ply int) {
 	t.stack[ply].currentMove = m
+	t.stack[ply].contKey = contKey(m)
 	t.countNode()
 	// The child's table entry, requested before the move is made: the
 	// board and accumulator work then hides some of its memory latency.
@@ -483,6 +487,7 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 			r := 3 + depth/4 + min(int(eval-beta)/150, 3)
 			nullTried = true
 			ss.currentMove = board.MoveNull
+			ss.contKey = contNone
 			t.countNode()
 			t.ev.DoNullMove(pos)
 			v := -t.search(false, -beta, -beta+1, depth-r, ply+1, !cutNode)
@@ -530,11 +535,12 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 	if prevMove != board.MoveNone && prevMove != board.MoveNull {
 		counter = t.counter[prevMove.Piece()][prevMove.To()]
 	}
+	contRows := t.contRows(ply)
 	pk := &t.pickers[ply]
 	if inCheck {
 		pk.initEvasion(ttMove)
 	} else {
-		pk.initMain(ttMove, ss.killers[0], ss.killers[1], counter)
+		pk.initMain(ttMove, ss.killers[0], ss.killers[1], counter, contRows)
 	}
 	us := pos.SideToMove()
 	bestScore := -ScoreInfinite
@@ -627,7 +633,8 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 				r--
 			}
 			if quiet {
-				r -= int(t.history[us][histIdx(m)][m.To()] / 6000)
+				stat := 2*t.history[us][histIdx(m)][m.To()] + contScore(&contRows, contKey(m))
+				r -= int(stat / 12000)
 			}
 			d := max(min(newDepth-r, newDepth), 1)
 			v = -t.search(false, -(alpha + 1), -alpha, d, ply+1, true)
@@ -710,8 +717,10 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 		b := bonus(depth)
 		t.updateKillers(ply, bestMove)
 		t.updateHistory(us, bestMove, b)
+		t.updateCont(&contRows, contKey(bestMove), b)
 		for i := 0; i < nq; i++ {
 			t.updateHistory(us, quietsTried[i], -b)
+			t.updateCont(&contRows, contKey(quietsTried[i]), -b)
 		}
 		if counter != board.MoveNone || (prevMove != board.MoveNone && prevMove != board.MoveNull) {
 			t.counter[prevMove.Piece()][prevMove.To()] = bestMove
