@@ -7,14 +7,16 @@
 # and depth= limits, where the engines are deterministic and a repeated
 # opening would only replay the same pair of games (keep -p <= 200 then).
 #
-#   scripts/strength.sh [-b REV] [-e test|builtin|both] [-l LIMIT] [-p PAIRS]
+#   scripts/strength.sh [-b REV] [-e net|builtin|test|both] [-l LIMIT] [-p PAIRS]
 #                       [-s SPRT] [-c CONCURRENCY] [-k DIR]
 #
 #   -b REV    baseline git revision (default HEAD: the last commit, so an
 #             uncommitted change is measured against it)
-#   -e EVAL   test: the seed-1 test net (nn.bin written by
-#             tests/strength/genopenings); builtin: the built-in material
-#             evaluation (EvalFile <empty>); both (default): one match each
+#   -e EVAL   net: the trained net built into the library (EvalFile
+#             default); builtin: the built-in material evaluation (EvalFile
+#             <empty>); test: the seed-1 test net (nn.bin written by
+#             tests/strength/genopenings: noise, for tactics only); both
+#             (default): net and builtin, one match each
 #   -l LIMIT  the limit of every move, as shogi match takes it (default
 #             byoyomi=100; on a loaded machine use nodes=N: times are noise)
 #   -p PAIRS  game pairs per match, at most (default 200: 400 games)
@@ -42,7 +44,7 @@ while getopts "b:e:l:p:s:c:k:h" o; do
 	*) sed -n '2,25p' "$0"; exit 2 ;;
 	esac
 done
-case $eval in test | builtin | both) ;; *) echo "strength.sh: -e test|builtin|both" >&2; exit 2 ;; esac
+case $eval in net | builtin | test | both) ;; *) echo "strength.sh: -e net|builtin|test|both" >&2; exit 2 ;; esac
 
 if [ -n "$keep" ]; then
 	work=$keep
@@ -73,7 +75,10 @@ match() { # $1: eval name, $2: EvalFile value
 	"$work/new" match "${args[@]}"
 }
 case $eval in
-test | both) match test "$work/nn.bin" ;;
+net | both) match net default ;;
+esac
+case $eval in
+test) match test "$work/nn.bin" ;;
 esac
 case $eval in
 builtin | both) match builtin "<empty>" ;;
