@@ -480,8 +480,11 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 			}
 		}
 
-		// Null move pruning.
-		if !pvNode && depth >= 2 && eval >= beta && staticEval >= beta-Score(10*depth)+60 &&
+		// Null move pruning, only where a cut is expected and the static
+		// evaluation is well above beta near the leaves: a pass hands the
+		// opponent a free drop, and a reduced search after it misses the
+		// attacks that follow.
+		if !pvNode && cutNode && depth >= 2 && eval >= beta && staticEval >= beta-Score(16*depth)+360 &&
 			ply >= t.nmpMinPly && ply > 0 && t.stack[ply-1].currentMove != board.MoveNull &&
 			beta > -ScoreMateInMaxPly {
 			r := 3 + depth/4 + min(int(eval-beta)/150, 3)

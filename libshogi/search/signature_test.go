@@ -20,9 +20,9 @@ var benchSignature = []struct {
 	net   string // "": the built-in evaluation; "test"; "default"
 	nodes uint64
 }{
-	{"built-in", "", 149155},
-	{"test net", "test", 436300},
-	{"default net", nnue.DefaultNetName, 130371},
+	{"built-in", "", 190431},
+	{"test net", "test", 422916},
+	{"default net", nnue.DefaultNetName, 122316},
 }
 
 func TestBenchSignature(t *testing.T) {
