@@ -636,7 +636,7 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 				r--
 			}
 			if quiet {
-				stat := 2*t.history[us][histIdx(m)][m.To()] + contScore(&contRows, contKey(m))
+				stat := 2*t.history[us][histIdx(m)][m.To()] + contScore(&contRows, ss.contKey) // doMove set ss.contKey to contKey(m)
 				r -= int(stat / 12000)
 			}
 			d := max(min(newDepth-r, newDepth), 1)
