@@ -107,9 +107,11 @@ func (p *picker) initQ(tt board.Move, recapSq board.Square) {
 // pickBest moves the best-scored move of list[from:n] to index from.
 func pickBest(ml *board.MoveList, sc *[board.MaxMoves]int32, from int) board.Move {
 	best := from
-	for i := from + 1; i < ml.N; i++ {
-		if sc[i] > sc[best] {
-			best = i
+	s := sc[from:ml.N] // one bounds check for the scan
+	bv := s[0]
+	for i, v := range s[1:] {
+		if v > bv {
+			best, bv = from+1+i, v
 		}
 	}
 	if best != from {
