@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Ships an nn.bin as the library's default net: writes
 libshogi/nnue/defaultnet/nn.bin.gz (gzip -9, no name or time stamp, so the
-same net gives the same bytes) and netinfo.go (its layout, size and
-SHA-256, which the library checks when it decompresses the net), and
+same net gives the same bytes) and netinfo.go (its layout, size,
+CRC-32 and SHA-256: the library checks the size and CRC-32 when it
+decompresses the net, the tests the SHA-256), and
 prints the figures for the README's provenance section.
 
     /usr/bin/python3 scripts/ship_net.py RUN/gen000/nn.bin
@@ -17,6 +18,7 @@ import gzip
 import hashlib
 import os
 import sys
+import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -32,7 +34,12 @@ const Arch = "{arch}"
 // Size is the decompressed nn.bin's size in bytes.
 const Size = {size}
 
-// SHA256 is the SHA-256 of the decompressed nn.bin (README.md gives the same).
+// CRC32 is the CRC-32 (IEEE) of the decompressed nn.bin: the gzip trailer
+// must give it, which the library checks at no cost when it decompresses.
+const CRC32 = 0x{crc:08x}
+
+// SHA256 is the SHA-256 of the decompressed nn.bin (README.md gives the same;
+// the tests check it).
 const SHA256 = "{sha}"
 """
 
@@ -66,7 +73,7 @@ def main(argv=None):
     with open(os.path.join(a.dir, "nn.bin.gz"), "wb") as f:
         f.write(packed)
     with open(os.path.join(a.dir, "netinfo.go"), "w") as f:
-        f.write(NETINFO.format(arch=arch, size=len(data), sha=sha))
+        f.write(NETINFO.format(arch=arch, size=len(data), crc=zlib.crc32(data), sha=sha))
     print("arch %s\nnn.bin %d bytes, sha256 %s\nnn.bin.gz %d bytes, sha256 %s"
           % (arch, len(data), sha, len(packed), hashlib.sha256(packed).hexdigest()))
 

@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
+	"hash/crc32"
 	"os"
 	"regexp"
 	"strings"
@@ -37,6 +38,12 @@ func TestEmbeddedNetChecksum(t *testing.T) {
 	if got, want := hex.EncodeToString(sum[:]), readmeSHA256(t); got != want {
 		t.Errorf("nn.bin SHA-256 %s, README %s", got, want)
 	}
+	if got := hex.EncodeToString(sum[:]); got != SHA256 {
+		t.Errorf("nn.bin SHA-256 %s, netinfo.go %s", got, SHA256)
+	}
+	if got := crc32.ChecksumIEEE(b); got != CRC32 {
+		t.Errorf("nn.bin CRC-32 %08x, netinfo.go %08x", got, CRC32)
+	}
 	if len(b) != Size {
 		t.Errorf("%d bytes, netinfo.go says %d", len(b), Size)
 	}
@@ -64,7 +71,16 @@ func TestEmbeddedNetCorruption(t *testing.T) {
 	zw.Write(make([]byte, Size))
 	zw.Close()
 	compressed = other.Bytes()
-	if _, err := Bytes(); err == nil || !strings.Contains(err.Error(), "SHA-256") {
-		t.Errorf("a net of the right size but other bytes: %v, want a SHA-256 mismatch", err)
+	if _, err := Bytes(); err == nil || !strings.Contains(err.Error(), "CRC-32") {
+		t.Errorf("a net of the right size but other bytes: %v, want a CRC-32 mismatch", err)
+	}
+
+	// The trailer kept but a byte of the deflate stream changed: the
+	// reader's own check against the trailer fails.
+	damaged := bytes.Clone(saved)
+	damaged[len(damaged)/2] ^= 0x40
+	compressed = damaged
+	if _, err := Bytes(); err == nil {
+		t.Error("a damaged stream with the right trailer decompressed without error")
 	}
 }
