@@ -151,8 +151,8 @@ class Trainer(object):
                 self.best_val, self.best_epoch = val, self.epoch
             if checkpoint:
                 if improved:  # before the checkpoint: a resume never lacks the best it names
-                    _save_atomic(dict(model_config=self.model.config(), model=self.model.state_dict(),
-                                      epoch=self.epoch, val_loss=val), best_checkpoint_path(checkpoint))
+                    _save_atomic(dict(self._model_state(), epoch=self.epoch, val_loss=val),
+                                 best_checkpoint_path(checkpoint))
                 self.save(checkpoint)
             if log:
                 log("epoch %d: train %.5f val %.5f (%d positions, %.1f steps/s)"
@@ -160,9 +160,13 @@ class Trainer(object):
             longest, done = max(longest, time.time() - t1), done + 1
         return self.history
 
+    def _model_state(self):
+        """The part of a checkpoint that ``load_model`` reads."""
+        return dict(model_config=self.model.config(), model=self.model.state_dict())
+
     def state(self):
         """The trainer's state (model, optimisers, history) for a checkpoint."""
-        return dict(model_config=self.model.config(), model=self.model.state_dict(),
+        return dict(self._model_state(),
                     dense_opt=self.dense_opt.state_dict(), sparse_opt=self.sparse_opt.state_dict(),
                     epoch=self.epoch, step=self.step, history=self.history, best_val=self.best_val,
                     best_epoch=self.best_epoch)
