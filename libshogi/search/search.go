@@ -66,7 +66,6 @@ type thread struct {
 	history [2][board.NumSquares + 7][board.NumSquares]int32
 	counter [32][board.NumSquares]board.Move
 	corr    [2][corrSize]int32
-	mate3   mateProbeLists
 	capHist captureHistory
 	cont    *contHistory // 13 MB: allocated once per thread
 }
@@ -405,19 +404,6 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 	if !rootNode && !inCheck && (!ttHit || tte.depth < 1) {
 		if m := contactMateInOne(pos); m != board.MoveNone {
 			s := MateIn(ply + 1)
-			e.tt.store(key, m.Move16(), toTT(s, ply), ScoreNone, max(min(depth+6, MaxPly-1), mateInOneTTDepth), BoundExact)
-			if pvNode {
-				t.pvLen[ply+1] = 0
-				t.updatePV(ply, m)
-			}
-			return s
-		}
-	}
-
-	// Mate in three (an entry of depth >= mateInThreeDepth means probed).
-	if !rootNode && !inCheck && depth >= mateInThreeDepth && (!ttHit || tte.depth < mateInThreeDepth) {
-		if m := t.mate3.mateInThree(pos); m != board.MoveNone {
-			s := MateIn(ply + 3)
 			e.tt.store(key, m.Move16(), toTT(s, ply), ScoreNone, max(min(depth+6, MaxPly-1), mateInOneTTDepth), BoundExact)
 			if pvNode {
 				t.pvLen[ply+1] = 0
