@@ -462,7 +462,10 @@ func (p *Position) HasLegalMove() bool {
 	return ml.N > 0
 }
 
-// GivesCheck reports whether the legal move m checks the opponent.
+// GivesCheck reports whether the legal move m checks the opponent. The
+// search asks it of every move it tries: the piece's reach is tested square
+// to square (attacksSquare) and the slider-blocker scan runs only for a
+// piece that leaves a line through the king.
 func (p *Position) GivesCheck(m Move) bool {
 	us := p.side
 	ek := p.kingSq[us.Opp()]
@@ -471,7 +474,7 @@ func (p *Position) GivesCheck(m Move) bool {
 	}
 	to := m.To()
 	if m.IsDrop() {
-		return Attacks(NewPiece(us, m.DropType()), to, p.occupied).Has(ek)
+		return attacksSquare(NewPiece(us, m.DropType()), to, ek, p.occupied)
 	}
 	from := m.From()
 	pc := p.board[from]
@@ -480,10 +483,27 @@ func (p *Position) GivesCheck(m Move) bool {
 	}
 	occ := p.occupied.AndNot(squareBB[from])
 	occ.Set(to)
-	if Attacks(pc, to, occ).Has(ek) {
+	if attacksSquare(pc, to, ek, occ) {
 		return true
 	}
-	return p.sliderBlockers(us.Opp(), us).Has(from) && !lineBB[ek][from].Has(to)
+	line := lineBB[ek][from]
+	return line.NonZero() && !line.Has(to) && p.discoversCheck(us, ek, from)
+}
+
+// discoversCheck reports whether the piece of us on from is the only one
+// between the king on ek and a slider of us aimed at it along their line.
+func (p *Position) discoversCheck(us Color, ek, from Square) bool {
+	rooks := p.byType[Rook].Or(p.byType[Dragon])
+	snipers := rookEmpty[ek].And(rooks).Or(bishopEmpty[ek].And(p.byType[Bishop].Or(p.byType[Horse])))
+	snipers = snipers.Or(lanceEmpty[us.Opp()][ek].And(p.byType[Lance]))
+	snipers = snipers.And(p.byColor[us]).And(lineBB[ek][from])
+	for snipers.NonZero() {
+		s := snipers.Pop()
+		if b := between[ek][s].And(p.occupied); b == squareBB[from] {
+			return true
+		}
+	}
+	return false
 }
 
 // IsLegal reports whether m (untrusted: any 32-bit value) is a legal move
