@@ -54,3 +54,5 @@ func affine8ClipAVX512(out *uint8, us, them *int16, half int, wb *int8, bias *in
 func squareTypesAVX512(sq *[81]uint8, types *[15][2]uint64, sets *[2][2]uint64) uint64 {
 	panic(noKernels)
 }
+
+func argMaxAVX2(s *int32, n int) int { panic(noKernels) }

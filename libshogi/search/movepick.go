@@ -1,6 +1,9 @@
 package search
 
-import "github.com/libshogi/libshogi/libshogi/board"
+import (
+	"github.com/libshogi/libshogi/asm"
+	"github.com/libshogi/libshogi/libshogi/board"
+)
 
 // Move ordering. A picker hands out the moves of one node in stages so that
 // a cut-off early in the list saves generating the rest:
@@ -104,16 +107,10 @@ func (p *picker) initQ(tt board.Move, recapSq board.Square) {
 	p.ngiven = 0
 }
 
-// pickBest moves the best-scored move of list[from:n] to index from.
+// pickBest moves the best-scored move of list[from:n] (the first of equal
+// scores) to index from.
 func pickBest(ml *board.MoveList, sc *[board.MaxMoves]int32, from int) board.Move {
-	best := from
-	s := sc[from:ml.N] // one bounds check for the scan
-	bv := s[0]
-	for i, v := range s[1:] {
-		if v > bv {
-			best, bv = from+1+i, v
-		}
-	}
+	best := from + asm.ArgMaxInt32(sc[from:ml.N])
 	if best != from {
 		ml.Moves[from], ml.Moves[best] = ml.Moves[best], ml.Moves[from]
 		sc[from], sc[best] = sc[best], sc[from]
