@@ -478,9 +478,14 @@ func (e *Evaluator) gather(i int) [2]int {
 	for j := i + 1; j <= e.sp; j++ {
 		st := &e.plies[j]
 		for p := range 2 {
-			copy(e.rem[p][n[p]:], st.rem[p][:st.n[p]])
-			copy(e.add[p][n[p]:], st.add[p][:st.n[p]])
-			n[p] += int(st.n[p])
+			// Element by element: at most two per ply, fewer than a
+			// call to copy costs.
+			k, m := n[p], int(st.n[p])
+			rem, add := e.rem[p][k:k+m], e.add[p][k:k+m]
+			for x := range rem {
+				rem[x], add[x] = st.rem[p][x], st.add[p][x]
+			}
+			n[p] = k + m
 		}
 	}
 	return n
@@ -621,6 +626,9 @@ func (e *Evaluator) compute(pos *board.Position, p board.Color) bool {
 	}
 	if i < 0 {
 		e.refresh(pos, p, ksq, dst)
+	} else if st := &e.plies[e.sp]; i == e.sp-1 {
+		// One ply on (the other perspective's king moved): its own deltas.
+		asm.AccUpdate(dst, e.accOf(i, p), e.net.FTWeight, st.rem[p][:st.n[p]], st.add[p][:st.n[p]])
 	} else {
 		n := e.gather(i)
 		asm.AccUpdate(dst, e.accOf(i, p), e.net.FTWeight, e.rem[p][:n[p]], e.add[p][:n[p]])
