@@ -147,3 +147,36 @@ func checkGeneratorConsistency(t *testing.T, rng *rand.Rand, p *Position) {
 		}
 	}
 }
+
+// TestSEEGEMatchesSEE: the cut-short exchange of SEEGE gives the answer of
+// the full one, SEE(m) >= threshold, for every legal move of the positions
+// of random games, at thresholds around SEE(m) and across the piece values.
+func TestSEEGEMatchesSEE(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	thresholds := []int{-2000, -1395, -990, -541, -540, -200, -90, -89, -1, 0, 1, 89, 90, 91, 315, 540, 855, 990, 1500}
+	starts := []string{StartSFEN, "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+		"ln1g3nl/1r1sg1kb1/p1pppp1pp/1p4p2/7P1/2P3P2/PPSPPP2P/1B5R1/LN1GKG1NL b Ss 1"}
+	checked := 0
+	var ml MoveList
+	for g := 0; g < 12; g++ {
+		p, err := FromSFEN(starts[g%len(starts)])
+		if err != nil {
+			t.Fatal(err)
+		}
+		randomGame(t, rng, p, 160, func(stage string) {
+			p.GenerateLegal(&ml)
+			for _, m := range ml.Moves[:ml.N] {
+				v := p.SEE(m)
+				for _, th := range append(thresholds, v-1, v, v+1) {
+					if got := p.SEEGE(m, th); got != (v >= th) {
+						t.Fatalf("%s: %s: SEEGE(%s, %d) = %v, SEE = %d", stage, p.SFEN(), m.USI(), th, got, v)
+					}
+					checked++
+				}
+			}
+		})
+	}
+	if checked < 100000 {
+		t.Fatalf("only %d cases", checked)
+	}
+}

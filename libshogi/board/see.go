@@ -73,5 +73,88 @@ func (p *Position) SEE(m Move) int {
 	return gain[0]
 }
 
-// SEEGE reports whether SEE(m) >= threshold.
-func (p *Position) SEEGE(m Move, threshold int) bool { return p.SEE(m) >= threshold }
+// SEEGE reports whether SEE(m) >= threshold, with the exchange SEE plays,
+// cut short once its outcome is known: the search asks it of most moves it
+// tries, and most are settled by the values of the first two pieces alone.
+// swap is, after each capture, how far the side that captured stands above
+// the threshold (the other side's view negated) if the exchange stopped
+// there less the piece just put en prise; res is whether the side that
+// made m reaches the threshold when the exchange stops at this point.
+func (p *Position) SEEGE(m Move, threshold int) bool {
+	to := m.To()
+	occ := p.occupied
+	var moved PieceType
+	swap := -threshold
+	if m.IsDrop() {
+		moved = m.DropType()
+		occ.Set(to)
+	} else {
+		from := m.From()
+		moved = p.board[from].Type()
+		swap += PieceValue[p.board[to].Type()]
+		if m.IsPromotion() {
+			swap += PieceValue[moved.Promoted()] - PieceValue[moved]
+			moved = moved.Promoted()
+		}
+		occ.Clear(from)
+	}
+	if swap < 0 { // below the threshold even if nothing recaptures
+		return false
+	}
+	if swap = PieceValue[moved] - swap; swap <= 0 { // at it even if the piece is lost
+		return true
+	}
+	// The other side's attackers first: with none (a quiet move to a
+	// square it does not attack, the usual case) ours are not needed.
+	attackers := p.AttackersTo(p.side.Opp(), to, occ).And(occ)
+	if attackers.IsZero() {
+		return true
+	}
+	attackers = attackers.Or(p.AttackersTo(p.side, to, occ))
+	side := p.side
+	res := true
+	for {
+		side = side.Opp()
+		att := attackers.And(occ).And(p.byColor[side])
+		if att.IsZero() {
+			break
+		}
+		var from Square = NoSquare
+		var pt PieceType
+		for _, t := range seeOrder {
+			if b := att.And(p.byType[t]); b.NonZero() {
+				from, pt = b.First(), t
+				break
+			}
+		}
+		if pt == King && p.AttackersTo(side.Opp(), to, occ.AndNot(squareBB[from])).And(occ).NonZero() {
+			break // the king cannot capture into a defended square
+		}
+		res = !res
+		swap = PieceValue[pt] - swap
+		if swap < 0 || swap == 0 && res {
+			break
+		}
+		occ.Clear(from)
+		attackers = attackers.Or(p.xrayAttackers(to, from, occ))
+	}
+	return res
+}
+
+// xrayAttackers returns the sliders of both colours whose line to to runs
+// through from (a piece just taken off: occ no longer holds it).
+func (p *Position) xrayAttackers(to, from Square, occ Bitboard) Bitboard {
+	switch {
+	case bishopEmpty[to].Has(from):
+		return BishopAttacks(to, occ).And(p.byType[Bishop].Or(p.byType[Horse]))
+	case rookEmpty[to].Has(from):
+		x := RookAttacks(to, occ).And(p.byType[Rook].Or(p.byType[Dragon]))
+		if lanceEmpty[White][to].Has(from) {
+			x = x.Or(LanceAttacks(White, to, occ).And(p.byType[Lance]).And(p.byColor[Black]))
+		} else if lanceEmpty[Black][to].Has(from) {
+			x = x.Or(LanceAttacks(Black, to, occ).And(p.byType[Lance]).And(p.byColor[White]))
+		}
+		return x
+	}
+	return Bitboard{}
+}
