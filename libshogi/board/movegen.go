@@ -326,20 +326,39 @@ func (p *Position) pieceMoves(moves *[MaxMoves]Move, n int, g *pieceGen) int {
 			from := pieces.Pop()
 			// The loop already knows the type: switching here instead of
 			// calling Attacks (which switches again) is 6% faster in perft.
+			// A slider whose lines on an empty board miss every wanted
+			// square is skipped before its attacks are computed (in
+			// check, most of them: only the checker's square and the
+			// squares between count).
 			var att Bitboard
 			switch pt {
 			case Silver, Knight:
 				att = stepAttacks[g.us][pt][from]
 			case Lance:
+				if !lanceEmpty[g.us][from].Intersects(g.boardMask) {
+					continue
+				}
 				att = LanceAttacks(g.us, from, g.occ)
 			case Bishop:
+				if !bishopEmpty[from].Intersects(g.boardMask) {
+					continue
+				}
 				att = BishopAttacks(from, g.occ)
 			case Rook:
+				if !rookEmpty[from].Intersects(g.boardMask) {
+					continue
+				}
 				att = RookAttacks(from, g.occ)
 			case Horse:
-				att = BishopAttacks(from, g.occ).Or(stepAttacks[Black][Horse][from])
+				att = stepAttacks[Black][Horse][from]
+				if bishopEmpty[from].Intersects(g.boardMask) {
+					att = att.Or(BishopAttacks(from, g.occ))
+				}
 			case Dragon:
-				att = RookAttacks(from, g.occ).Or(stepAttacks[Black][Dragon][from])
+				att = stepAttacks[Black][Dragon][from]
+				if rookEmpty[from].Intersects(g.boardMask) {
+					att = att.Or(RookAttacks(from, g.occ))
+				}
 			}
 			att = att.And(g.boardMask)
 			if g.pinned.Has(from) {
