@@ -98,7 +98,8 @@ func contactMateInOne(pos *board.Position) board.Move {
 	// attack now (the king taken off the board: it cannot shelter behind
 	// itself), its escapes and the squares of its pieces we might take.
 	free := around.AndNot(pos.ColorBB(them))
-	cover := attacksAround(pos, us, ek, occNoKing)
+	var near nearAttacks
+	cover := near.collect(pos, us, ek, occNoKing)
 	open := free.AndNot(cover)
 	hand := pos.Hand(us)
 	// Candidate squares: next to the king only those we attack already
@@ -174,7 +175,7 @@ func contactMateInOne(pos *board.Position) board.Move {
 			}
 		}
 		if adjacent {
-			movers = movers.And(pos.AttackersTo(us, sq, occ)).AndNot(pos.PiecesOf(us, board.King))
+			movers = movers.And(near.attackersTo(pos, us, sq, occ)).AndNot(pos.PiecesOf(us, board.King))
 		} else {
 			movers = movers.And(pos.PiecesOf(us, board.Knight)).And(board.StepAttacks(them, board.Knight, sq))
 		}
@@ -187,26 +188,79 @@ func contactMateInOne(pos *board.Position) board.Move {
 	return board.MoveNone
 }
 
-// attacksAround returns the squares next to the king on ek that the pieces
-// of us attack with occupancy occ: only the pieces that could reach one of
-// them on an empty board are looked at (few, near the king, and sliders).
-func attacksAround(pos *board.Position, us board.Color, ek board.Square, occ board.Bitboard) board.Bitboard {
-	var att board.Bitboard
+// maxNear is how many of our pieces attacking the king's neighbours
+// nearAttacks keeps (more is possible only in composed positions: then
+// attackersTo asks the board).
+const maxNear = 12
+
+// nearAttacks holds, for each of our pieces that attacks a square next to
+// the enemy king (the king taken off the board), the squares next to it
+// that the piece attacks: a probe needs them once for the squares we
+// cover, and again for the pieces that can move to each candidate square.
+type nearAttacks struct {
+	n    int
+	full bool
+	from [maxNear]board.Square
+	att  [maxNear]board.Bitboard
+}
+
+// collect fills na and returns the squares next to the king on ek that the
+// pieces of us attack with occupancy occ: only the pieces that could reach
+// one of them on an empty board are looked at (few, near the king, and
+// sliders).
+func (na *nearAttacks) collect(pos *board.Position, us board.Color, ek board.Square, occ board.Bitboard) board.Bitboard {
+	around := board.StepAttacks(us, board.King, ek)
+	var cover board.Bitboard
 	// The step pieces near the king in one pass over the few squares
 	// they can attack from, the sliders type by type.
 	for pcs := pos.ColorBB(us).And(stepNear[us][ek]); pcs.NonZero(); {
 		sq := pcs.Pop()
 		pc := pos.PieceOn(sq)
 		if pt := pc.Type(); !isSliderType(pt) && contactFrom[us][pt][ek].Has(sq) {
-			att = att.Or(board.Attacks(pc, sq, occ))
+			if a := board.Attacks(pc, sq, occ).And(around); a.NonZero() {
+				cover = cover.Or(a)
+				na.add(sq, a)
+			}
 		}
 	}
 	for _, pt := range contactSliderTypes {
 		for pcs := pos.PiecesOf(us, pt).And(contactFrom[us][pt][ek]); pcs.NonZero(); {
-			att = att.Or(board.Attacks(board.NewPiece(us, pt), pcs.Pop(), occ))
+			sq := pcs.Pop()
+			if a := board.Attacks(board.NewPiece(us, pt), sq, occ).And(around); a.NonZero() {
+				cover = cover.Or(a)
+				na.add(sq, a)
+			}
 		}
 	}
-	return att.And(board.StepAttacks(us, board.King, ek))
+	return cover
+}
+
+func (na *nearAttacks) add(sq board.Square, a board.Bitboard) {
+	if na.n == maxNear {
+		na.full = true
+		return
+	}
+	na.from[na.n], na.att[na.n] = sq, a
+	na.n++
+}
+
+// attackersTo returns the pieces of us that attack sq, a square next to
+// the enemy king, with the king on the board: those that collect found
+// attacking it. Taking the king off adds no attacker of sq: a slider whose
+// line to sq ran through the king would be giving check, and the side not
+// to move is never in check. It equals pos.AttackersTo(us, sq, occ), which
+// it falls back to if collect ran out of room.
+func (na *nearAttacks) attackersTo(pos *board.Position, us board.Color, sq board.Square, occ board.Bitboard) board.Bitboard {
+	if na.full {
+		return pos.AttackersTo(us, sq, occ)
+	}
+	var b board.Bitboard
+	for i := 0; i < na.n; i++ {
+		if na.att[i].Has(sq) {
+			b.Set(na.from[i])
+		}
+	}
+	return b
 }
 
 // dropMates decides exactly whether dropping pc on sq (checking the king on

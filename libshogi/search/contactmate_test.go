@@ -190,3 +190,55 @@ func BenchmarkContactMateInOne(b *testing.B) {
 		contactMateInOne(positions[i%len(positions)])
 	}
 }
+
+// TestNearAttacksAgreeWithBoard: the attackers of each square next to the
+// enemy king that the probe reads from its own record equal the board's
+// AttackersTo, and the squares it covers are those attacked with the king
+// off the board, on random-play
+// positions and on a composed one with more attackers than the record
+// holds, where it falls back to the board; the probe agrees with brute
+// force there too.
+func TestNearAttacksAgreeWithBoard(t *testing.T) {
+	crowded, err := board.FromSFEN("9/9/2S+P+P+PS2/2+P3+P2/2+P1k1+P2/2+P3+P2/3+P+P+P3/9/4K4 b - 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	positions := append(contactMatePositions(t, 10), crowded)
+	checked := 0
+	for i, pos := range positions {
+		us := pos.SideToMove()
+		ek := pos.KingSquare(us.Opp())
+		if ek == board.NoSquare {
+			continue
+		}
+		occ := pos.Occupied()
+		occNoKing := occ
+		occNoKing.Clear(ek)
+		var near nearAttacks
+		cover := near.collect(pos, us, ek, occNoKing)
+		if last := i == len(positions)-1; last != near.full {
+			t.Fatalf("%s: record full = %v with %d pieces", pos.SFEN(), near.full, near.n)
+		}
+		var want board.Bitboard
+		for around := board.StepAttacks(us, board.King, ek); around.NonZero(); {
+			sq := around.Pop()
+			if pos.Attacked(us, sq, occNoKing) {
+				want.Set(sq)
+			}
+			if got, w := near.attackersTo(pos, us, sq, occ), pos.AttackersTo(us, sq, occ); got != w {
+				t.Fatalf("%s: attackers of %v: %v, board says %v", pos.SFEN(), sq, got, w)
+			}
+			checked++
+		}
+		if cover != want {
+			t.Fatalf("%s: covered squares %v, want %v", pos.SFEN(), cover, want)
+		}
+	}
+	if checked < 10000 {
+		t.Fatalf("only %d squares checked", checked)
+	}
+	got, want := contactMateInOne(crowded), contactMatesBrute(crowded)
+	if (got == board.MoveNone) != (len(want) == 0) {
+		t.Fatalf("crowded: probe %v, brute force %v", got, want)
+	}
+}
