@@ -613,6 +613,7 @@ func (e *Evaluator) compute(pos *board.Position, p board.Color) bool {
 	dst := e.accOf(e.sp, p)
 	// Walk back to the nearest computed ancestor with no king move of p.
 	i, cols := e.sp, 0
+	kingMove := -1 // the ply where p's king moved, if the walk stops there
 	for ; ; i-- {
 		st := &e.plies[i]
 		if st.computed[p] {
@@ -620,12 +621,24 @@ func (e *Evaluator) compute(pos *board.Position, p board.Color) bool {
 		}
 		cols += int(st.n[p])
 		if st.refresh[p] || i == 0 || cols > maxChain {
+			if st.refresh[p] {
+				kingMove = i
+			}
 			i = -1
 			break
 		}
 	}
 	if i < 0 {
 		e.refresh(pos, p, ksq, dst)
+		if j := kingMove; j >= 0 && j < e.sp {
+			// The ply where the king moved, taken back from this one by
+			// the moves since (their features the other way round): the
+			// rest of its subtree then updates from it instead of
+			// refreshing again.
+			n := e.gather(j)
+			asm.AccUpdate(e.accOf(j, p), dst, e.net.FTWeight, e.add[p][:n[p]], e.rem[p][:n[p]])
+			e.plies[j].computed[p] = true
+		}
 	} else if st := &e.plies[e.sp]; i == e.sp-1 {
 		// One ply on (the other perspective's king moved): its own deltas.
 		asm.AccUpdate(dst, e.accOf(i, p), e.net.FTWeight, st.rem[p][:st.n[p]], st.add[p][:st.n[p]])
