@@ -523,6 +523,22 @@ func activeSet(pos *board.Position, p board.Color, set *[bonaWords]uint64) int {
 	return max(MaxPieces-n, 0)
 }
 
+// gatherOf is gather for perspective p alone (a perspective brought up to
+// date by itself).
+func (e *Evaluator) gatherOf(i int, p board.Color) int {
+	n := 0
+	for j := i + 1; j <= e.sp; j++ {
+		st := &e.plies[j]
+		m := int(st.n[p])
+		rem, add := e.rem[p][n:n+m], e.add[p][n:n+m]
+		for x := range rem {
+			rem[x], add[x] = st.rem[p][x], st.add[p][x]
+		}
+		n += m
+	}
+	return n
+}
+
 // activeSetOf is activeSet for any feature set with a per-king stride: the
 // active features of perspective p less the own-king offset base, as a bit
 // set, and the number of features at offset 0 (empty piece slots).
@@ -635,16 +651,16 @@ func (e *Evaluator) compute(pos *board.Position, p board.Color) bool {
 			// the moves since (their features the other way round): the
 			// rest of its subtree then updates from it instead of
 			// refreshing again.
-			n := e.gather(j)
-			asm.AccUpdate(e.accOf(j, p), dst, e.net.FTWeight, e.add[p][:n[p]], e.rem[p][:n[p]])
+			n := e.gatherOf(j, p)
+			asm.AccUpdate(e.accOf(j, p), dst, e.net.FTWeight, e.add[p][:n], e.rem[p][:n])
 			e.plies[j].computed[p] = true
 		}
 	} else if st := &e.plies[e.sp]; i == e.sp-1 {
 		// One ply on (the other perspective's king moved): its own deltas.
 		asm.AccUpdate(dst, e.accOf(i, p), e.net.FTWeight, st.rem[p][:st.n[p]], st.add[p][:st.n[p]])
 	} else {
-		n := e.gather(i)
-		asm.AccUpdate(dst, e.accOf(i, p), e.net.FTWeight, e.rem[p][:n[p]], e.add[p][:n[p]])
+		n := e.gatherOf(i, p)
+		asm.AccUpdate(dst, e.accOf(i, p), e.net.FTWeight, e.rem[p][:n], e.add[p][:n])
 	}
 	e.plies[e.sp].computed[p] = true
 	return true
