@@ -502,9 +502,10 @@ func activeSet(pos *board.Position, p board.Color, set *[bonaWords]uint64) int {
 			occ.Clear(k)
 		}
 	}
-	for occ.NonZero() { // the pieces, not the 81 squares
+	step := int32(1 - 2*int(p&1)) // BoardBona: White sees the board turned round
+	for occ.NonZero() {           // the pieces, not the 81 squares
 		sq := occ.Pop()
-		b := BoardBona(p, pos.PieceOn(sq), sq)
+		b := bonaOfPiece[pos.PieceOn(sq)&31][p&1] + step*int32(sq)
 		set[b>>6] |= 1 << (b & 63)
 		n++
 	}
