@@ -4,8 +4,10 @@
 #  - the committed avo output (asm/kernels_amd64.s, asm/stub_amd64.go,
 #    asm/expand_amd64.s, asm/expand_stub_amd64.go, asm/expandbits_amd64.s,
 #    asm/expandbits_stub_amd64.go, asm/squaretypes_amd64.s,
-#    asm/squaretypes_stub_amd64.go) is what the generators in asm/gen,
-#    asm/gen/expand, asm/gen/expandbits and asm/gen/squaretypes write
+#    asm/squaretypes_stub_amd64.go, asm/argmax_amd64.s,
+#    asm/argmax_stub_amd64.go) is what the generators in asm/gen,
+#    asm/gen/expand, asm/gen/expandbits, asm/gen/squaretypes and
+#    asm/gen/argmax write
 #    (skipped when avo cannot be fetched);
 #  - short fuzz runs of the nn.bin loader (classic, other layouts and
 #    version words, LEB128 blocks, descriptions).
@@ -21,8 +23,9 @@ if (cd asm/gen && go mod download github.com/mmcloughlin/avo) >/dev/null 2>&1; t
   (cd "$tmp/gen" && go run ./expand -out ../expand_amd64.s -stubs ../expand_stub_amd64.go -pkg asm)
   (cd "$tmp/gen" && go run ./expandbits -out ../expandbits_amd64.s -stubs ../expandbits_stub_amd64.go -pkg asm)
   (cd "$tmp/gen" && go run ./squaretypes -out ../squaretypes_amd64.s -stubs ../squaretypes_stub_amd64.go -pkg asm)
+  (cd "$tmp/gen" && go run ./argmax -out ../argmax_amd64.s -stubs ../argmax_stub_amd64.go -pkg asm)
   for f in kernels_amd64.s stub_amd64.go expand_amd64.s expand_stub_amd64.go expandbits_amd64.s expandbits_stub_amd64.go \
-    squaretypes_amd64.s squaretypes_stub_amd64.go; do
+    squaretypes_amd64.s squaretypes_stub_amd64.go argmax_amd64.s argmax_stub_amd64.go; do
     diff -u "asm/$f" "$tmp/$f"
   done
   echo "30-nnue: generated assembly is up to date"
