@@ -12,7 +12,7 @@ const argMaxMinLen = 16
 // moves and drops is common in shogi): the AVX2 form compares eight scores
 // at a time.
 func ArgMaxInt32(s []int32) int {
-	if hasAVX2 && len(s) >= argMaxMinLen {
+	if UseAVX2 && len(s) >= argMaxMinLen {
 		return argMaxAVX2(&s[0], len(s))
 	}
 	return argMaxGo(s)

@@ -1,6 +1,7 @@
-// Package asm holds the SIMD kernels of the NNUE evaluation, and one of
-// the board (SquareTypes: a position's squares sorted by piece type): AVX2
-// and AVX-512 (F, BW, VL, VNNI) assembly generated with avo (see gen/, run
+// Package asm holds the SIMD kernels of the NNUE evaluation and two more,
+// one of the board (SquareTypes: a position's squares sorted by piece
+// type) and one of the search (ArgMaxInt32: the move picker's scan for the
+// best score): AVX2 and AVX-512 (F, BW, VL, VNNI) assembly generated with avo (see gen/, run
 // `go generate`), a pure-Go twin of every kernel (the *Go functions, and
 // Tail.ForwardSteps for the fused forward pass), and dispatch on the CPU's
 // features with golang.org/x/sys/cpu. Build with the noasm tag to use only
