@@ -474,19 +474,22 @@ func (e *Evaluator) commonAncestor(pos *board.Position, st *plyState) (int, bool
 // there are per perspective (a perspective whose king moved in between
 // gets entries that its caller does not use).
 func (e *Evaluator) gather(i int) [2]int {
-	var n [2]int
+	return [2]int{e.gatherOf(i, board.Black), e.gatherOf(i, board.White)}
+}
+
+// gatherOf is gather for perspective p alone (also what a perspective
+// brought up to date by itself needs). Element by element: at most two
+// deltas a ply, fewer than a call to copy costs.
+func (e *Evaluator) gatherOf(i int, p board.Color) int {
+	n := 0
 	for j := i + 1; j <= e.sp; j++ {
 		st := &e.plies[j]
-		for p := range 2 {
-			// Element by element: at most two per ply, fewer than a
-			// call to copy costs.
-			k, m := n[p], int(st.n[p])
-			rem, add := e.rem[p][k:k+m], e.add[p][k:k+m]
-			for x := range rem {
-				rem[x], add[x] = st.rem[p][x], st.add[p][x]
-			}
-			n[p] = k + m
+		m := int(st.n[p])
+		rem, add := e.rem[p][n:n+m], e.add[p][n:n+m]
+		for x := range rem {
+			rem[x], add[x] = st.rem[p][x], st.add[p][x]
 		}
+		n += m
 	}
 	return n
 }
@@ -522,22 +525,6 @@ func activeSet(pos *board.Position, p board.Color, set *[bonaWords]uint64) int {
 		}
 	}
 	return max(MaxPieces-n, 0)
-}
-
-// gatherOf is gather for perspective p alone (a perspective brought up to
-// date by itself).
-func (e *Evaluator) gatherOf(i int, p board.Color) int {
-	n := 0
-	for j := i + 1; j <= e.sp; j++ {
-		st := &e.plies[j]
-		m := int(st.n[p])
-		rem, add := e.rem[p][n:n+m], e.add[p][n:n+m]
-		for x := range rem {
-			rem[x], add[x] = st.rem[p][x], st.add[p][x]
-		}
-		n += m
-	}
-	return n
 }
 
 // activeSetOf is activeSet for any feature set with a per-king stride: the
