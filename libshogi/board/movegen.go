@@ -86,10 +86,7 @@ func (p *Position) sliderBlockersOcc(c, sniperSide Color, occ Bitboard) Bitboard
 	if k == NoSquare {
 		return Bitboard{}
 	}
-	snipers := rookEmpty[k].And(p.byType[Rook].Or(p.byType[Dragon]))
-	snipers = snipers.Or(bishopEmpty[k].And(p.byType[Bishop].Or(p.byType[Horse])))
-	snipers = snipers.Or(lanceEmpty[c][k].And(p.byType[Lance]))
-	snipers = snipers.And(p.byColor[sniperSide])
+	snipers := p.snipers(c, k, sniperSide)
 	var blockers Bitboard
 	for snipers.NonZero() {
 		s := snipers.Pop()
@@ -99,6 +96,15 @@ func (p *Position) sliderBlockersOcc(c, sniperSide Color, occ Bitboard) Bitboard
 		}
 	}
 	return blockers
+}
+
+// snipers returns the sliders of sniperSide that would attack c's king on
+// k on an empty board.
+func (p *Position) snipers(c Color, k Square, sniperSide Color) Bitboard {
+	snipers := rookEmpty[k].And(p.byType[Rook].Or(p.byType[Dragon]))
+	snipers = snipers.Or(bishopEmpty[k].And(p.byType[Bishop].Or(p.byType[Horse])))
+	snipers = snipers.Or(lanceEmpty[c][k].And(p.byType[Lance]))
+	return snipers.And(p.byColor[sniperSide])
 }
 
 // Pinned returns c's pieces pinned to c's king.
@@ -512,11 +518,7 @@ func (p *Position) GivesCheck(m Move) bool {
 // discoversCheck reports whether the piece of us on from is the only one
 // between the king on ek and a slider of us aimed at it along their line.
 func (p *Position) discoversCheck(us Color, ek, from Square) bool {
-	rooks := p.byType[Rook].Or(p.byType[Dragon])
-	snipers := rookEmpty[ek].And(rooks).Or(bishopEmpty[ek].And(p.byType[Bishop].Or(p.byType[Horse])))
-	snipers = snipers.Or(lanceEmpty[us.Opp()][ek].And(p.byType[Lance]))
-	snipers = snipers.And(p.byColor[us]).And(lineBB[ek][from])
-	for snipers.NonZero() {
+	for snipers := p.snipers(us.Opp(), ek, us).And(lineBB[ek][from]); snipers.NonZero(); {
 		s := snipers.Pop()
 		if b := between[ek][s].And(p.occupied); b == squareBB[from] {
 			return true

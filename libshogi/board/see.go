@@ -11,6 +11,17 @@ var PieceValue = [NumPieceTypes]int{
 // seeOrder lists attacker types from least to most valuable.
 var seeOrder = [...]PieceType{Pawn, Lance, Knight, ProPawn, ProLance, ProKnight, Silver, ProSilver, Gold, Bishop, Rook, Horse, Dragon, King}
 
+// leastValuable returns the square and type of the least valuable piece
+// in att (not empty), the next capture of an exchange.
+func (p *Position) leastValuable(att Bitboard) (Square, PieceType) {
+	for _, t := range seeOrder {
+		if b := att.And(p.byType[t]); b.NonZero() {
+			return b.First(), t
+		}
+	}
+	return NoSquare, NoPieceType
+}
+
 // SEE is the material balance of the exchange that m starts on its
 // destination square, for the side making m, assuming both sides always
 // recapture with their least valuable piece and may stop at any time.
@@ -43,15 +54,7 @@ func (p *Position) SEE(m Move) int {
 		if att.IsZero() {
 			break
 		}
-		var from Square = NoSquare
-		var pt PieceType
-		for _, t := range seeOrder {
-			b := att.And(p.byType[t])
-			if b.NonZero() {
-				from, pt = b.First(), t
-				break
-			}
-		}
+		from, pt := p.leastValuable(att)
 		if pt == King && p.AttackersTo(side.Opp(), to, occ.AndNot(squareBB[from])).And(occ).NonZero() {
 			break // the king cannot capture into a defended square
 		}
@@ -119,14 +122,7 @@ func (p *Position) SEEGE(m Move, threshold int) bool {
 		if att.IsZero() {
 			break
 		}
-		var from Square = NoSquare
-		var pt PieceType
-		for _, t := range seeOrder {
-			if b := att.And(p.byType[t]); b.NonZero() {
-				from, pt = b.First(), t
-				break
-			}
-		}
+		from, pt := p.leastValuable(att)
 		if pt == King && p.AttackersTo(side.Opp(), to, occ.AndNot(squareBB[from])).And(occ).NonZero() {
 			break // the king cannot capture into a defended square
 		}
