@@ -643,9 +643,6 @@ func (e *Evaluator) compute(pos *board.Position, p board.Color) bool {
 			asm.AccUpdate(e.accOf(j, p), dst, e.net.FTWeight, e.add[p][:n], e.rem[p][:n])
 			e.plies[j].computed[p] = true
 		}
-	} else if st := &e.plies[e.sp]; i == e.sp-1 {
-		// One ply on (the other perspective's king moved): its own deltas.
-		asm.AccUpdate(dst, e.accOf(i, p), e.net.FTWeight, st.rem[p][:st.n[p]], st.add[p][:st.n[p]])
 	} else {
 		n := e.gatherOf(i, p)
 		asm.AccUpdate(dst, e.accOf(i, p), e.net.FTWeight, e.rem[p][:n], e.add[p][:n])
