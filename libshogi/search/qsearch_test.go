@@ -52,22 +52,40 @@ func TestDepthOneNodesBounded(t *testing.T) {
 	}
 }
 
-// TestQsearchFindsMateBeforeStandingPat: a quiescence node whose side to
-// move mates in one returns the mate even where its evaluation alone is
-// above beta, so that the parent learns the move it tried allows a mate
-// (the built-in evaluation counts Black a gold and a pawn up here; the gold
-// drop on 5b, guarded by the pawn, takes every escape of the king on 5a).
-func TestQsearchFindsMateBeforeStandingPat(t *testing.T) {
-	e := NewEngine(DefaultOptions())
-	th := e.threads[0]
-	pos := mustPos(t, "4k4/9/4P4/9/9/9/9/9/4K4 b G 1")
-	th.pos.Set(pos)
-	th.ev.Reset(th.pos)
-	if ev := th.evaluate(); ev <= 0 {
-		t.Fatalf("evaluation %d, want Black ahead (the test needs standing pat to cut at beta 0)", ev)
-	}
+// TestQsearchMateInOneAndStandingPat: a quiescence node whose side to move
+// mates in one returns the mate at a PV node even where its evaluation
+// alone is above beta, and at a non-PV node whenever standing pat does not
+// fail high. Where it does, it stands pat: the parent learns that its move
+// fails low either way (the built-in evaluation counts Black a gold and a
+// pawn up here; the gold drop on 5b, guarded by the pawn, takes every
+// escape of the king on 5a).
+func TestQsearchMateInOneAndStandingPat(t *testing.T) {
 	const ply = 1
-	if v := th.qsearch(false, -1, 0, 0, ply); v != MateIn(ply+1) {
-		t.Errorf("quiescence value %d, want the mate in one %d", v, MateIn(ply+1))
+	cases := []struct {
+		name        string
+		pv          bool
+		alpha, beta Score
+		mate        bool
+	}{
+		{"PV, evaluation above beta", true, -1, 0, true},
+		{"non-PV, evaluation below beta", false, 4999, 5000, true},
+		{"non-PV, standing pat fails high", false, -1, 0, false},
+	}
+	for _, c := range cases {
+		e := NewEngine(DefaultOptions())
+		th := e.threads[0]
+		th.pos.Set(mustPos(t, "4k4/9/4P4/9/9/9/9/9/4K4 b G 1"))
+		th.ev.Reset(th.pos)
+		ev := th.evaluate()
+		if ev <= 0 || ev >= 4999 {
+			t.Fatalf("evaluation %d, want Black ahead by less than 4999", ev)
+		}
+		v := th.qsearch(c.pv, c.alpha, c.beta, 0, ply)
+		switch {
+		case c.mate && v != MateIn(ply+1):
+			t.Errorf("%s: quiescence value %d, want the mate in one %d", c.name, v, MateIn(ply+1))
+		case !c.mate && (v < c.beta || v >= ScoreMateInMaxPly):
+			t.Errorf("%s: quiescence value %d, want the evaluation's cut (>= %d, not a mate)", c.name, v, c.beta)
+		}
 	}
 }

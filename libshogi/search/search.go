@@ -400,19 +400,6 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 		}
 	}
 
-	// Mate in one (an entry of depth >= 1 means this node was probed).
-	if !rootNode && !inCheck && (!ttHit || tte.depth < 1) {
-		if m := contactMateInOne(pos); m != board.MoveNone {
-			s := MateIn(ply + 1)
-			e.tt.store(key, m.Move16(), toTT(s, ply), ScoreNone, max(min(depth+6, MaxPly-1), mateInOneTTDepth), BoundExact)
-			if pvNode {
-				t.pvLen[ply+1] = 0
-				t.updatePV(ply, m)
-			}
-			return s
-		}
-	}
-
 	var staticEval, eval, rawEval Score
 	improving := false
 	// mateThreat: passing loses to a mate (the null move search says so);
@@ -445,6 +432,22 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 			improving = true
 		}
 
+		// Mate in one (an entry of depth >= 1 means this node was probed).
+		// Not where reverse futility cuts anyway: a mate would only
+		// raise a value that already fails high, and the probe is a
+		// sixth of the search's time.
+		if !rootNode && (!ttHit || tte.depth < 1) && (pvNode || !(depth < rfpMaxDepth && eval < ScoreMateInMaxPly && eval-rfpMargin(depth, improving) >= beta)) {
+			if m := contactMateInOne(pos); m != board.MoveNone {
+				s := MateIn(ply + 1)
+				e.tt.store(key, m.Move16(), toTT(s, ply), rawEval, max(min(depth+6, MaxPly-1), mateInOneTTDepth), BoundExact)
+				if pvNode {
+					t.pvLen[ply+1] = 0
+					t.updatePV(ply, m)
+				}
+				return s
+			}
+		}
+
 		// Razoring: far below alpha near the leaves, only captures can
 		// save the node; when quiescence agrees, return its value. Not
 		// when alpha is a mate: quiescence cannot find one, and a root
@@ -456,12 +459,8 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 		}
 
 		// Reverse futility pruning.
-		if !pvNode && depth < 8 && eval < ScoreMateInMaxPly {
-			margin := Score(80 * depth)
-			if improving {
-				margin -= 40
-			}
-			if eval-margin >= beta {
+		if !pvNode && depth < rfpMaxDepth && eval < ScoreMateInMaxPly {
+			if eval-rfpMargin(depth, improving) >= beta {
 				return eval
 			}
 		}
@@ -742,6 +741,17 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 	return bestScore
 }
 
+// rfpMaxDepth and rfpMargin: reverse futility pruning returns the static
+// evaluation below rfpMaxDepth when it beats beta by rfpMargin.
+const rfpMaxDepth = 8
+
+func rfpMargin(depth int, improving bool) Score {
+	if improving {
+		return Score(80*depth - 40)
+	}
+	return Score(80 * depth)
+}
+
 func b2i(b bool) int {
 	if b {
 		return 1
@@ -807,9 +817,11 @@ func (t *thread) qsearch(pvNode bool, alpha, beta Score, depth, ply int) Score {
 			staticEval = t.evaluate()
 		}
 		// Mate in one, probed once per position (a table hit means it was
-		// probed), before standing pat: a node that stands pat on its
-		// evaluation although it mates tells its parent nothing of the mate.
-		if !ttHit {
+		// probed), before standing pat at PV nodes, where the value is
+		// reported. At the others a probe only where standing pat does not
+		// fail high: a mate would raise a value that already refutes the
+		// parent's move, and the probe was a sixth of the search's time.
+		if !ttHit && (pvNode || staticEval < beta) {
 			if m := contactMateInOne(pos); m != board.MoveNone {
 				s := MateIn(ply + 1)
 				e.tt.store(key, m.Move16(), toTT(s, ply), staticEval, mateInOneTTDepth, BoundExact)

@@ -20,9 +20,9 @@ var benchSignature = []struct {
 	net   string // "": the built-in evaluation; "test"; "default"
 	nodes uint64
 }{
-	{"built-in", "", 168952},
-	{"test net", "test", 473936},
-	{"default net", nnue.DefaultNetName, 121139},
+	{"built-in", "", 193738},
+	{"test net", "test", 466991},
+	{"default net", nnue.DefaultNetName, 130980},
 }
 
 func TestBenchSignature(t *testing.T) {
