@@ -20,9 +20,9 @@ var benchSignature = []struct {
 	net   string // "": the built-in evaluation; "test"; "default"
 	nodes uint64
 }{
-	{"built-in", "", 193738},
-	{"test net", "test", 466991},
-	{"default net", nnue.DefaultNetName, 130980},
+	{"built-in", "", 208849},
+	{"test net", "test", 644811},
+	{"default net", nnue.DefaultNetName, 226281},
 }
 
 func TestBenchSignature(t *testing.T) {
