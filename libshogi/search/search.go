@@ -432,11 +432,14 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 			improving = true
 		}
 
+		// Reverse futility pruning cuts below (after razoring).
+		rfpCuts := !pvNode && depth < rfpMaxDepth && eval < ScoreMateInMaxPly && eval-rfpMargin(depth, improving) >= beta
+
 		// Mate in one (an entry of depth >= 1 means this node was probed).
 		// Not where reverse futility cuts anyway: a mate would only
 		// raise a value that already fails high, and the probe is a
-		// sixth of the search's time.
-		if !rootNode && (!ttHit || tte.depth < 1) && (pvNode || !(depth < rfpMaxDepth && eval < ScoreMateInMaxPly && eval-rfpMargin(depth, improving) >= beta)) {
+		// fifth of the search's time.
+		if !rootNode && (!ttHit || tte.depth < 1) && !rfpCuts {
 			if m := contactMateInOne(pos); m != board.MoveNone {
 				s := MateIn(ply + 1)
 				e.tt.store(key, m.Move16(), toTT(s, ply), rawEval, max(min(depth+6, MaxPly-1), mateInOneTTDepth), BoundExact)
@@ -459,10 +462,8 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 		}
 
 		// Reverse futility pruning.
-		if !pvNode && depth < rfpMaxDepth && eval < ScoreMateInMaxPly {
-			if eval-rfpMargin(depth, improving) >= beta {
-				return eval
-			}
+		if rfpCuts {
+			return eval
 		}
 
 		// Null move pruning, only where a cut is expected and the static
@@ -745,7 +746,7 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 // evaluation below rfpMaxDepth when it beats beta by rfpMargin.
 // The margin is twice the one tuned with untrained nets: with the trained
 // net it cut too often (against YaneuraOu at equal nodes, 400 games: -127
-// +- 36 against -216 +- 38; docs/strength.md, eleventh round).
+// +- 34 against -216 +- 38; docs/strength.md, eleventh round).
 const rfpMaxDepth = 8
 
 func rfpMargin(depth int, improving bool) Score {
@@ -823,7 +824,7 @@ func (t *thread) qsearch(pvNode bool, alpha, beta Score, depth, ply int) Score {
 		// probed), before standing pat at PV nodes, where the value is
 		// reported. At the others a probe only where standing pat does not
 		// fail high: a mate would raise a value that already refutes the
-		// parent's move, and the probe was a sixth of the search's time.
+		// parent's move, and the probe was a fifth of the search's time.
 		if !ttHit && (pvNode || staticEval < beta) {
 			if m := contactMateInOne(pos); m != board.MoveNone {
 				s := MateIn(ply + 1)
