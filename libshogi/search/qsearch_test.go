@@ -89,3 +89,23 @@ func TestQsearchMateInOneAndStandingPat(t *testing.T) {
 		}
 	}
 }
+
+// TestQsearchKeepsChecksThatLookFutile: a capture that gives check is
+// searched however little it takes. Here the knight takes the pawn on 4c
+// with check, forking the king on 5a and the rook on 3a, and after any
+// evasion the rook falls. By material the pawn is far below alpha, and
+// the promoting capture (a gold on 4c) gives no check: pruning checks by
+// futility, as the quiescence search did before 0.14.0, failed low.
+func TestQsearchKeepsChecksThatLookFutile(t *testing.T) {
+	const ply = 1
+	e := NewEngine(DefaultOptions())
+	th := e.threads[0]
+	th.pos.Set(mustPos(t, "4k1r2/9/5p3/9/4N4/9/9/9/4K4 b - 1"))
+	th.ev.Reset(th.pos)
+	ev := th.evaluate()
+	alpha := ev + 400
+	v := th.qsearch(false, alpha, alpha+1, 0, ply)
+	if v <= alpha || v >= ScoreMateInMaxPly {
+		t.Errorf("quiescence value %d with standing pat %d: want above alpha %d (the fork wins the rook)", v, ev, alpha)
+	}
+}

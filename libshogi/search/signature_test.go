@@ -20,9 +20,9 @@ var benchSignature = []struct {
 	net   string // "": the built-in evaluation; "test"; "default"
 	nodes uint64
 }{
-	{"built-in", "", 208849},
-	{"test net", "test", 644811},
-	{"default net", nnue.DefaultNetName, 226281},
+	{"built-in", "", 239285},
+	{"test net", "test", 633722},
+	{"default net", nnue.DefaultNetName, 246835},
 }
 
 func TestBenchSignature(t *testing.T) {
