@@ -22,7 +22,7 @@ var benchSignature = []struct {
 }{
 	{"built-in", "", 239285},
 	{"test net", "test", 633722},
-	{"default net", nnue.DefaultNetName, 246835},
+	{"default net", nnue.DefaultNetName, 182048},
 }
 
 func TestBenchSignature(t *testing.T) {
