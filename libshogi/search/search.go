@@ -906,6 +906,9 @@ func (t *thread) qsearch(pvNode bool, alpha, beta Score, depth, ply int) Score {
 				// they are what the quiescence search is for. The other
 				// captures: two at most, and only those that can raise
 				// the value to alpha by material and by exchange.
+				// seeChecked: that exchange test already implies the
+				// qsSEEMargin one below.
+				seeChecked := false
 				if m.To() != prevSq && !m.IsPromotion() && !pos.GivesCheck(m) {
 					if moveCount > 2 {
 						continue
@@ -915,12 +918,14 @@ func (t *thread) qsearch(pvNode bool, alpha, beta Score, depth, ply int) Score {
 						bestScore = max(bestScore, fv)
 						continue
 					}
-					if !pos.SEEGE(m, int(alpha-futilityBase)) {
+					seeThreshold := int(alpha - futilityBase)
+					if !pos.SEEGE(m, seeThreshold) {
 						bestScore = max(bestScore, min(alpha, futilityBase))
 						continue
 					}
+					seeChecked = seeThreshold >= qsSEEMargin
 				}
-				if !pos.SEEGE(m, qsSEEMargin) {
+				if !seeChecked && !pos.SEEGE(m, qsSEEMargin) {
 					continue
 				}
 			} else if moveCount > 2 && isQuiet(pos, m) {
