@@ -582,7 +582,12 @@ func (t *thread) search(pvNode bool, alpha, beta Score, depth, ply int, cutNode 
 				if lmrDepth < 8 && !pos.SEEGE(m, -25*lmrDepth*lmrDepth) {
 					continue
 				}
-			} else if !givesCheck && depth < 8 && !pos.SEEGE(m, -90*depth) {
+			} else if depth < 8 && !pos.SEEGE(m, -90*depth) {
+				// Captures, and checks of either kind, that lose more
+				// than the margin in the exchange. A drop check next to
+				// the king that only gives the piece away is most of
+				// what shogi's checks are; a mate among them is the
+				// mate-in-one probe's to find.
 				continue
 			}
 		}

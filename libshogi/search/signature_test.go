@@ -20,9 +20,9 @@ var benchSignature = []struct {
 	net   string // "": the built-in evaluation; "test"; "default"
 	nodes uint64
 }{
-	{"built-in", "", 239285},
-	{"test net", "test", 633722},
-	{"default net", nnue.DefaultNetName, 182048},
+	{"built-in", "", 197783},
+	{"test net", "test", 810221},
+	{"default net", nnue.DefaultNetName, 168998},
 }
 
 func TestBenchSignature(t *testing.T) {
