@@ -36,7 +36,7 @@ const Size = {size}
 
 // CRC32 is the CRC-32 (IEEE) of the decompressed nn.bin: the gzip trailer
 // must give it, which the library checks at no cost when it decompresses.
-const CRC32 = 0x{crc:08x}
+const CRC32 uint32 = 0x{crc:08x}
 
 // SHA256 is the SHA-256 of the decompressed nn.bin (README.md gives the same;
 // the tests check it).

@@ -10,7 +10,7 @@ const Size = 32109301
 
 // CRC32 is the CRC-32 (IEEE) of the decompressed nn.bin: the gzip trailer
 // must give it, which the library checks at no cost when it decompresses.
-const CRC32 = 0xfff638e7
+const CRC32 uint32 = 0xfff638e7
 
 // SHA256 is the SHA-256 of the decompressed nn.bin (README.md gives the same;
 // the tests check it).
