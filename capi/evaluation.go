@@ -15,7 +15,8 @@ const networkHandleName = "network"
 
 // evaluationName is what the engine's next search evaluates with: the
 // EvalFile/EvalDir name wins over the creation handle (as searchOptions
-// applies them), and nothing at all is the built-in evaluation.
+// applies them), and nothing at all is the default net (0.17.0; the
+// built-in evaluation before).
 func (en *engineHandle) evaluationName() string {
 	switch path := en.values.EvalPath(); {
 	case path != "":
@@ -23,7 +24,7 @@ func (en *engineHandle) evaluationName() string {
 	case en.net != nil:
 		return networkHandleName
 	}
-	return nnue.BuiltinEvalName
+	return nnue.DefaultNetName
 }
 
 //export shogi_engine_evaluation

@@ -936,8 +936,9 @@ typedef struct shogi_search_result_t {
 } shogi_search_result_t;
 
 /* Creates an engine. options may be NULL (defaults). net may be NULL: the
- * built-in material evaluation is used; otherwise the engine keeps the
- * network alive (the network handle may be freed afterwards). A hash_mb
+ * trained net built into the library ("default") is used (before 0.17.0 the
+ * built-in material evaluation; EvalFile "builtin" selects that);
+ * otherwise the engine keeps the network alive (the network handle may be freed afterwards). A hash_mb
  * the machine cannot give is SHOGI_E_INVALID_ARGUMENT (never an abort). */
 SHOGI_API shogi_status_t shogi_engine_new(const shogi_engine_options_t *options,
                                           shogi_network_t net,
@@ -1004,7 +1005,7 @@ SHOGI_API shogi_status_t shogi_engine_searching(shogi_engine_t eng,
  * by shogi_engine_set_options. Setting EvalFile (or EvalDir) loads that
  * network at once (SHOGI_E_IO, _PARSE, _UNSUPPORTED as
  * shogi_network_load); while they are empty the engine evaluates with the
- * network given to shogi_engine_new (or the built-in evaluation).
+ * network given to shogi_engine_new (or the default net).
  */
 
 /* Option types (USI's). */

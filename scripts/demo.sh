@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds everything (the shared library, the C programs and the shogi tool)
 # and runs the main job: analyse a position through the shared library with
-# the built-in evaluation (its legal moves and perft first).
+# the trained net built into it (its legal moves and perft first).
 # Usage: scripts/demo.sh [SFEN]   (DEPTH=N sets the search depth, default 10)
 set -euo pipefail
 cd "$(dirname "$0")/.."

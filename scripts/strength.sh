@@ -14,7 +14,7 @@
 #             uncommitted change is measured against it)
 #   -e EVAL   net: the trained net built into the library (EvalFile
 #             default); builtin: the built-in material evaluation (EvalFile
-#             <empty>); test: the seed-1 test net (nn.bin written by
+#             builtin; <empty> is the default net since 0.17.0); test: the seed-1 test net (nn.bin written by
 #             tests/strength/genopenings: noise, for tactics only); both
 #             (default): net and builtin, one match each
 #   -l LIMIT  the limit of every move, as shogi match takes it (default
@@ -81,5 +81,5 @@ case $eval in
 test) match test "$work/nn.bin" ;;
 esac
 case $eval in
-builtin | both) match builtin "<empty>" ;;
+builtin | both) match builtin builtin ;;
 esac

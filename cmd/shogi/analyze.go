@@ -17,7 +17,7 @@ func init() {
 
 func runAnalyze(args []string) int {
 	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
-	netPath := fs.String("net", "", "nn.bin file, or default (the net built into the library); without it (or builtin) the built-in material evaluation is used")
+	netPath := fs.String("net", nnue.DefaultNetName, "nn.bin file, default (the net built into the library) or builtin (the material evaluation)")
 	fvScale := fs.Int("fvscale", nnue.DefaultFVScale, "FV_SCALE of the network (1..128)")
 	workers := fs.Int("workers", 1, "requests searched at once, one engine each")
 	threads := fs.Int("threads", 1, "search threads per engine")

@@ -4,13 +4,15 @@
  * best move, the way a GUI or a script would.
  *
  * usage: analyze [SFEN|startpos [DEPTH [nn.bin]]]
- *   Without nn.bin the engine uses its built-in evaluation (material and
- *   piece-square terms), so the example needs no file.
+ *   Without nn.bin the engine uses the trained net built into the library
+ *   ("default"), so the example needs no file; "builtin" as nn.bin selects
+ *   the material + piece-square evaluation.
  */
 #include <shogi.h>
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static int fail(const char *what, const shogi_error_t *e) {
     fprintf(stderr, "%s: %s (%s)\n", what, e->message, shogi_status_name(e->code));
@@ -58,9 +60,9 @@ int main(int argc, char **argv) {
     if (shogi_position_sfen(pos, text, sizeof text, NULL, &err) != SHOGI_OK) return fail("sfen", &err);
     printf("libshogi %s\nposition %s\n", shogi_version(), text);
 
+    int builtin = net_path && strcmp(net_path, SHOGI_EVAL_BUILTIN) == 0;
     shogi_network_t net = NULL;
-    if (net_path && shogi_network_load(net_path, &net, &err) != SHOGI_OK) return fail("network", &err);
-    printf("evaluation: %s\n", net ? net_path : "built-in (material + piece-square)");
+    if (net_path && !builtin && shogi_network_load(net_path, &net, &err) != SHOGI_OK) return fail("network", &err);
 
     shogi_engine_options_t opts = {0};
     opts.threads = 1;
@@ -68,6 +70,10 @@ int main(int argc, char **argv) {
     shogi_engine_t eng = NULL;
     if (shogi_engine_new(&opts, net, &eng, &err) != SHOGI_OK) return fail("engine", &err);
     shogi_network_free(net, NULL); /* the engine keeps its own reference */
+    if (builtin && shogi_engine_set_option(eng, "EvalFile", SHOGI_EVAL_BUILTIN, &err) != SHOGI_OK)
+        return fail("EvalFile", &err);
+    if (shogi_engine_evaluation(eng, text, sizeof text, NULL, &err) != SHOGI_OK) return fail("evaluation", &err);
+    printf("evaluation: %s\n", text);
 
     shogi_search_limits_t limits = {0};
     limits.depth = depth;

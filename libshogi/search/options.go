@@ -66,7 +66,7 @@ var engineOptions = []Option{
 	{Name: "MultiPV", Type: OptionSpin, Default: "1", Min: 1, Max: 800,
 		Help: "lines to search and report"},
 	{Name: "EvalFile", Type: OptionString, Default: EmptyValue,
-		Help: "NNUE network file (nn.bin), default (the net built into the library) or builtin (the material evaluation); empty: builtin"},
+		Help: "NNUE network file (nn.bin), default (the net built into the library) or builtin (the material evaluation); empty: default"},
 	{Name: "EvalDir", Type: OptionString, Default: EmptyValue,
 		Help: "folder of EvalFile when it is relative (alone: EvalDir/nn.bin)"},
 	{Name: "EvalArch", Type: OptionString, Default: EmptyValue,

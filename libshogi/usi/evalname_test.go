@@ -9,11 +9,11 @@ import (
 // Issue 20: EvalFile takes the evaluation names: "default" loads the net
 // built into the library, "builtin" the material evaluation, both without
 // any file; the two search the same position differently (different node
-// counts at the same depth).
+// counts at the same depth). An empty EvalFile is the default net.
 func TestEvalFileNames(t *testing.T) {
 	s := newSession(t)
 	nodes := map[string]string{}
-	for _, name := range []string{"default", "builtin"} {
+	for _, name := range []string{"default", "builtin", "<empty>"} {
 		s.send("setoption name EvalFile value " + name)
 		s.send("isready")
 		l, before := s.expect("readyok", 60*time.Second)
@@ -36,6 +36,9 @@ func TestEvalFileNames(t *testing.T) {
 			t.Fatalf("EvalFile %s: no nodes in %q", name, info)
 		}
 		nodes[name] = strings.Fields(info[i:])[1]
+	}
+	if nodes["<empty>"] != nodes["default"] {
+		t.Errorf("EvalFile <empty> searched %s nodes, default %s: want the default net", nodes["<empty>"], nodes["default"])
 	}
 	if nodes["default"] == nodes["builtin"] {
 		t.Errorf("default and builtin searched the same %s nodes: is the net in use?", nodes["default"])

@@ -162,8 +162,8 @@ func TestIllegalPositionRefusesGo(t *testing.T) {
 
 // Issue 13: a missing or unreadable EvalFile used to fall back silently to
 // the material evaluation. isready reports an ERROR, go refuses with
-// bestmove resign, and EvalFile <empty> (the built-in evaluation chosen
-// knowingly) or a good file ends the refusal.
+// bestmove resign, and EvalFile <empty> (the default net), builtin (the
+// material evaluation chosen knowingly) or a good file ends the refusal.
 func TestBadEvalFileIsAnError(t *testing.T) {
 	dir := t.TempDir()
 	garbage := filepath.Join(dir, "garbage.bin")
@@ -191,7 +191,7 @@ func TestBadEvalFileIsAnError(t *testing.T) {
 	if l, _ := s.expect("checkmate", 10*time.Second); l != "checkmate G*5b" {
 		t.Errorf("go mate with a bad EvalFile: %q", l)
 	}
-	for _, f := range []string{"<empty>", writeTestNet(t)} {
+	for _, f := range []string{"<empty>", "builtin", writeTestNet(t)} {
 		s.send("setoption name EvalFile value " + f)
 		s.send("isready")
 		l, before := s.expect("readyok", 10*time.Second)

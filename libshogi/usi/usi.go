@@ -198,28 +198,34 @@ func (u *Session) apply() {
 		return
 	}
 	path := u.values.EvalPath()
+	named := path != ""
+	if !named {
+		path = nnue.DefaultNetName // no net named: the one built into the library (issue 20)
+	}
 	fv := u.values.Int("FV_SCALE")
 	arch := u.values.Text("EvalArch")
 	if path != u.loaded || fv != u.loadedFV || arch != u.loadedArch || u.factory == nil {
 		u.factory = nil
 		u.loaded = ""
 		u.evalErr = ""
-		if path != "" && path != nnue.BuiltinEvalName {
+		if path != nnue.BuiltinEvalName {
 			net, err := nnue.LoadWith(path, nnue.LoadOptions{Arch: arch})
 			if err != nil {
 				// Policy (issue 13): a network that cannot be loaded is an
 				// error the GUI shows, and go refuses to search until
-				// EvalFile is loaded or emptied (<empty>: the built-in
-				// evaluation, chosen knowingly). A silent fallback gave a
+				// EvalFile is loaded or names another evaluation (builtin:
+				// the material evaluation, chosen knowingly). A silent fallback gave a
 				// much weaker engine unawares. isready is still answered
 				// (a GUI left without readyok only hangs) and it tries
 				// the file again.
 				u.evalErr = fmt.Sprintf("EvalFile %s: %v", path, err)
-				u.infoString("ERROR: %s; go will not search until EvalFile loads (or is <empty> for the built-in evaluation)", u.evalErr)
+				u.infoString("ERROR: %s; go will not search until EvalFile loads (or is <empty> for the default net, builtin for the material evaluation)", u.evalErr)
 			} else {
 				u.factory = search.NNUEFactory(net, fv)
 				u.loaded, u.loadedFV, u.loadedArch = path, fv, arch
-				u.infoString("loaded %s", path)
+				if named { // the default is said once it is asked for, not at every isready
+					u.infoString("loaded %s", path)
+				}
 			}
 		}
 	}

@@ -51,6 +51,14 @@ TEST(default_by_name) {
     CHECK_INT(shogi_engine_search(by_file, pos, &lim, NULL, NULL, b, NULL), SHOGI_OK);
     CHECK_INT(b->value, a->value);
     CHECK_U64(b->nodes, a->nodes);
+    /* nothing named, no handle: the default net too (0.17.0) */
+    shogi_engine_t unnamed = NULL;
+    CHECK_INT(shogi_engine_new(NULL, NULL, &unnamed, NULL), SHOGI_OK);
+    CHECK_STR(evaluation(unnamed), "default");
+    CHECK_INT(shogi_engine_search(unnamed, pos, &lim, NULL, NULL, c, NULL), SHOGI_OK);
+    CHECK_INT(c->value, a->value);
+    CHECK_U64(c->nodes, a->nodes);
+    shogi_engine_free(unnamed, NULL);
 
     /* builtin, named, wins over the creation handle and searches differently */
     CHECK_INT(shogi_engine_set_option(by_file, "EvalFile", SHOGI_EVAL_BUILTIN, &err), SHOGI_OK);

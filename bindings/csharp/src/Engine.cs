@@ -43,12 +43,13 @@ namespace LibShogi
         /// current move), like <see cref="Info"/> otherwise.</summary>
         public event EventHandler<SearchInfo> PeriodicInfo;
 
-        /// <summary>An engine with the default options and the built-in
-        /// material evaluation.</summary>
+        /// <summary>An engine with the default options and the trained net
+        /// built into the library ("default").</summary>
         public Engine() : this(null, null) { }
 
         /// <summary>An engine with options (null: defaults) evaluating with
-        /// network (null: the built-in material evaluation). The engine keeps
+        /// network (null: the net built into the library; EvalFile "builtin"
+        /// selects the material evaluation). The engine keeps
         /// the network alive: the Network may be disposed afterwards.</summary>
         public Engine(EngineOptions options, Network network = null)
         {

@@ -100,7 +100,7 @@ namespace LibShogi
         internal static extern int shogi_engine_new(ref NativeEngineOptions options, NetworkHandle net,
                                                     out EngineHandle eng, byte[] err);
 
-        // The same with net = NULL (the built-in material evaluation).
+        // The same with net = NULL (the default net, or what EvalFile names).
         [DllImport(Lib, CallingConvention = CdeclEngine, EntryPoint = "shogi_engine_new")]
         internal static extern int shogi_engine_new_without_network(ref NativeEngineOptions options, IntPtr net,
                                                                     out EngineHandle eng, byte[] err);

@@ -50,6 +50,7 @@ namespace LibShogi.Tests
                 }
                 using (var engine = new Engine())
                 {
+                    Equal("default", engine.Evaluation, "no network named: the default net");
                     engine.SetOption("EvalFile", EvaluationNames.Default);
                     Equal("default", engine.Evaluation, "EvalFile default");
                     var r = engine.Search(Position.FromSfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"),

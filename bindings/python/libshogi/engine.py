@@ -224,7 +224,8 @@ class Engine(_lib.HandleOwner):
     ``network``: a Network, an nn.bin path or bytes, an evaluation name
     ("default": the net built into the library, "builtin": the material
     evaluation; see libshogi.evaluation), or None for the EvalFile option's
-    default. ``evaluation`` says which one the engine uses. ``on_info``: a callable that
+    default: the net built into the library (the material evaluation before
+    0.17.0). ``evaluation`` says which one the engine uses. ``on_info``: a callable that
     receives a SearchInfo for every progress report of every search (or pass
     on_info to search()). It runs on the searching thread; keep it short.
 

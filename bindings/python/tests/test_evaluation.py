@@ -53,6 +53,10 @@ def test_engine_reports_its_evaluation(tmp_path):
             handle.set_option("EvalFile", path)
             assert handle.evaluation == path
     assert (a.value, a.nodes) == (b.value, b.nodes)
+    with Engine() as unnamed:  # no network named: the default net (0.17.0)
+        assert unnamed.evaluation == "default" and unnamed.uses_network
+        d = unnamed.search(board, depth=3)
+    assert (d.value, d.nodes) == (a.value, a.nodes)
     with Engine(network="builtin") as builtin:
         assert builtin.evaluation == "builtin" and not builtin.uses_network
         c = builtin.search(board, depth=3)
