@@ -22,7 +22,7 @@ var benchSignature = []struct {
 }{
 	{"built-in", "", 197783},
 	{"test net", "test", 810221},
-	{"default net", nnue.DefaultNetName, 127742},
+	{"default net", nnue.DefaultNetName, 217463},
 }
 
 func TestBenchSignature(t *testing.T) {
