@@ -142,20 +142,13 @@ func structValues(base *search.OptionValues, o *C.shogi_engine_options_t) (*sear
 }
 
 // searchOptions are the engine options the values give: the network
-// EvalFile/EvalDir name (loaded once per path), else the engine's network
-// handle, else the default net, at the values' FV_SCALE.
+// evalPath names (loaded once per path), else the engine's network
+// handle, at the values' FV_SCALE.
 func (en *engineHandle) searchOptions(v *search.OptionValues) (search.Options, error) {
 	opts := v.EngineOptions()
 	net := en.net
-	switch path := v.EvalPath(); path {
+	switch path := en.evalPath(v); path {
 	case "":
-		if net == nil { // nothing named, no handle: the net built into the library (issue 20)
-			n, err := nnue.LoadDefault(nnue.LoadOptions{})
-			if err != nil {
-				return opts, netError(err)
-			}
-			net = n
-		}
 	case nnue.BuiltinEvalName:
 		net = nil // named: the built-in evaluation even with a handle
 	default:

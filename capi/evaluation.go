@@ -3,7 +3,10 @@ package main
 // #include "capi.h"
 import "C"
 
-import "github.com/libshogi/libshogi/libshogi/nnue"
+import (
+	"github.com/libshogi/libshogi/libshogi/nnue"
+	"github.com/libshogi/libshogi/libshogi/search"
+)
 
 // The evaluation an engine uses, by name (ABI 1.2): "default" (the net
 // built into the library), "builtin" (the material evaluation), the nn.bin
@@ -13,18 +16,24 @@ import "github.com/libshogi/libshogi/libshogi/nnue"
 // networkHandleName is reported for a network given to shogi_engine_new.
 const networkHandleName = "network"
 
-// evaluationName is what the engine's next search evaluates with: the
-// EvalFile/EvalDir name wins over the creation handle (as searchOptions
-// applies them), and nothing at all is the default net (0.17.0; the
-// built-in evaluation before).
-func (en *engineHandle) evaluationName() string {
-	switch path := en.values.EvalPath(); {
-	case path != "":
+// evalPath is the evaluation values v name for this engine: the
+// EvalFile/EvalDir name, which wins over the creation handle; "" for that
+// handle; and with neither the default net (0.17.0; the built-in
+// evaluation before).
+func (en *engineHandle) evalPath(v *search.OptionValues) string {
+	if path := v.EvalPath(); path != "" || en.net != nil {
 		return path
-	case en.net != nil:
-		return networkHandleName
 	}
 	return nnue.DefaultNetName
+}
+
+// evaluationName is what the engine's next search evaluates with, as
+// searchOptions applies evalPath.
+func (en *engineHandle) evaluationName() string {
+	if path := en.evalPath(en.values); path != "" {
+		return path
+	}
+	return networkHandleName
 }
 
 //export shogi_engine_evaluation
