@@ -1,12 +1,11 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need on a fresh Debian machine:
-# cmake, mingw-w64 (Windows DLL), wine64 (runs the Windows C tests), valgrind,
-# Mono (C# binding), pkg-config, numpy, pytest and torch for Debian's python3.
-# Mono (C# binding), pkg-config, numpy, pytest, the Python headers, nbclient
-# and ipykernel for Debian's python3.
-# cmake, mingw-w64 (Windows DLLs, x64 and x86), wine64 (runs the Windows C tests), valgrind,
-# Mono (C# binding) with Xvfb and libgdiplus (WinForms sample), pkg-config, numpy and pytest for Debian's python3.
-# pip, setuptools, wheel and venv for Debian's python3 (the Python wheels).
+# cmake, mingw-w64 (Windows DLLs, x64 and x86), wine64 (runs the Windows C
+# tests), valgrind, qemu-user (the NNUE stage on emulated CPUs), Mono with
+# nuget (C# binding) and Xvfb with libgdiplus (WinForms sample),
+# pkg-config, zip; for Debian's python3: numpy, pytest, dask, torch, the
+# Python headers (the accelerator), nbclient and ipykernel (the notebook),
+# pip, setuptools, wheel and venv (the wheels); then the Go modules.
 # Idempotent.
 set -euo pipefail
 need=()
