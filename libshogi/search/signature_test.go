@@ -22,7 +22,7 @@ var benchSignature = []struct {
 }{
 	{"built-in", "", 197783},
 	{"test net", "test", 810221},
-	{"default net", nnue.DefaultNetName, 217463},
+	{"default net", nnue.DefaultNetName, 153883},
 }
 
 func TestBenchSignature(t *testing.T) {
