@@ -2,10 +2,11 @@
 # Installs what the build and the tests need on a fresh Debian machine:
 # cmake, mingw-w64 (Windows DLLs, x64 and x86), wine64 (runs the Windows C
 # tests), valgrind, qemu-user (the NNUE stage on emulated CPUs), Mono with
-# nuget (C# binding) and Xvfb with libgdiplus (WinForms sample),
-# pkg-config, zip; for Debian's python3: numpy, pytest, dask, torch, the
-# Python headers (the accelerator), nbclient and ipykernel (the notebook),
-# pip, setuptools, wheel and venv (the wheels); then the Go modules.
+# nuget (C# binding), Xvfb with xauth, libgdiplus and the IPA Gothic font
+# (WinForms sample), pkg-config, zip and unzip, binutils (objdump); for
+# Debian's python3: numpy, pytest, dask with distributed, torch, the Python
+# headers (the accelerator), nbclient and ipykernel (the notebook), pip,
+# setuptools, wheel and venv (the wheels); then the Go modules.
 # Idempotent.
 set -euo pipefail
 need=()
