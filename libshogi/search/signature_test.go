@@ -22,7 +22,7 @@ var benchSignature = []struct {
 }{
 	{"built-in", "", 197783},
 	{"test net", "test", 810221},
-	{"default net", nnue.DefaultNetName, 153883},
+	{"default net", nnue.DefaultNetName, 134535},
 }
 
 func TestBenchSignature(t *testing.T) {

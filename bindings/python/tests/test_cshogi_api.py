@@ -302,12 +302,13 @@ def test_mate_in_plies():
     r = libshogi.Engine().search(b, depth=4)
     assert r.score_kind == libshogi.SCORE_MATE and r.score == -2
     # tsume rules: every attacking move checks. S*1c (no check) mates in
-    # three by force, but is not a tsume line. The default net (step 9)
-    # finds it from depth 8, the built-in evaluation from depth 3: the net
-    # prefers S*2d, and after the reduced quiet drop reverse futility cuts
-    # the defender's node before its one reply meets the mate in one.
+    # three by force, but is not a tsume line. The default net (step 10)
+    # finds it from depth 11 (step 9 from depth 8), the built-in evaluation
+    # from depth 3: the net prefers S*2d, and after the reduced quiet drop
+    # reverse futility cuts the defender's node before its one reply meets
+    # the mate in one.
     b = Board("8k/9/7P1/9/9/9/9/9/4K4 b S 1")
-    r = libshogi.Engine().search(b, depth=10)
+    r = libshogi.Engine().search(b, depth=12)
     with libshogi.Engine(network="builtin") as builtin:
         assert builtin.search(b, depth=3).score == 3
     assert r.score_kind == libshogi.SCORE_MATE and r.score == 3 and r.pv_usi[0] == "S*1c"
