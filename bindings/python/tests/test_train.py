@@ -152,6 +152,44 @@ def test_fake_quantised_model_is_the_integer_evaluation(teacher):
     assert train.NnueModel(**m.config()).fake_quant  # the checkpoint keeps the mode
 
 
+def _forward_ft_integers(m):
+    """Every HalfKP row's integers as the fake-quantised forward uses them:
+    each feature alone through ``accumulate``, times 127, less the bias."""
+    n = nnbin.HALFKP_DIMS
+    with torch.no_grad():
+        acc = m.accumulate(torch.arange(n), torch.arange(n + 1))
+        bias = m.accumulate(torch.zeros(0, dtype=torch.long), torch.zeros(2, dtype=torch.long))[0]
+        return torch.round(acc * 127).numpy().astype(np.int64), torch.round(bias * 127).numpy().astype(np.int64)
+
+
+def test_export_puts_every_transformer_weight_on_the_forward_s_integer():
+    # A value within float32 error of a half step rounds one way in float32
+    # and may round the other in float64: the export must pick the integer
+    # the fake-quantised forward trained with (0.19.0's export moved 8 of a
+    # 128-wide net's 16 M weights by one, up to 12 evaluation units).
+    g = torch.Generator().manual_seed(7)
+    ties = train.NnueModel(16, 8, 8, factor_p=True, factor_k=True, fake_quant=True)
+    factored = _small_model(seed=5)
+    factored.fake_quant = True
+    with torch.no_grad():
+        halves = torch.randint(-60, 60, ties.ft.weight.shape, generator=g).float() + 0.5
+        ties.ft.weight.copy_(halves / 127)  # *127 lands on or a float32 step off the tie
+        ties.fp.weight.zero_()
+        ties.fk.weight.zero_()
+        ties.ft_bias.copy_((torch.randint(0, 60, ties.ft_bias.shape, generator=g).float() + 0.5) / 127)
+        factored.ft.weight.normal_(0.0, 0.3, generator=g)
+        factored.fp.weight.normal_(0.0, 0.3, generator=g)
+        factored.fk.weight.normal_(0.0, 0.3, generator=g)
+    w = ties.ft.weight.detach()
+    float64_differs = np.rint(w.double().numpy() * 127) != torch.round(w * 127).numpy()
+    assert 0.05 < float(np.mean(float64_differs)) < 0.95  # a float64 export would fail this test
+    for m in (ties, factored):
+        q = nnbin.QuantisedNet.from_bytes(m.export())
+        rows, bias = _forward_ft_integers(m)
+        np.testing.assert_array_equal(bias, q.ft_bias)
+        np.testing.assert_array_equal(rows, q.ft_weight.astype(np.int64) + q.ft_bias)
+
+
 def test_elmo_loss_mixes_score_and_result():
     score = torch.tensor([0.0, 600.0, -600.0])
     result = torch.tensor([1, -1, 0])
