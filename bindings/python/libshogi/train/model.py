@@ -176,13 +176,12 @@ class NnueModel(nn.Module):
         the parameters' float type and order, as the fake-quantised forward
         sums each active feature's rows."""
         l1 = self.shape[0]
-        with torch.no_grad():
-            w = self.ft.weight.detach().view(KING_SQUARES, FE_END, l1)
-            if self.fp is not None:
-                w = w + self.fp.weight.detach()[None, :, :]
-            if self.fk is not None:
-                w = w + self.fk.weight.detach()[:, None, :]
-            return w.reshape(HALFKP_DIMS, l1)
+        w = self.ft.weight.detach().view(KING_SQUARES, FE_END, l1)
+        if self.fp is not None:
+            w = w + self.fp.weight.detach()[None, :, :]
+        if self.fk is not None:
+            w = w + self.fk.weight.detach()[:, None, :]
+        return w.reshape(HALFKP_DIMS, l1)
 
     def merged_ft_weight(self):
         """merged_ft_rows as a float64 numpy array."""
@@ -196,8 +195,7 @@ class NnueModel(nn.Module):
         16 M transformer weights of a 128-wide net by one)."""
 
         def q(p, scale, lo, hi, offset=0):
-            with torch.no_grad():
-                return np.clip(_grid(p.detach(), scale).cpu().double().numpy() + offset, lo, hi)
+            return np.clip(_grid(p.detach(), scale).cpu().double().numpy() + offset, lo, hi)
 
         ft_bias = q(self.ft_bias, FT_SCALE, -32768, 32767).astype(np.int16)
         ft_weight = q(self.merged_ft_rows(), FT_SCALE, -32768, 32767).astype(np.int16)
