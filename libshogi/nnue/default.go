@@ -51,5 +51,6 @@ func decodeDefault(o LoadOptions) (*Net, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w (the default net)", err)
 	}
+	n.MaterialMix = defaultnet.MaterialMix
 	return n, nil
 }

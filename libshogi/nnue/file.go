@@ -48,6 +48,11 @@ type Net struct {
 	// the format's default, or the caller's override (LoadOptions.FVScale).
 	// Evaluators start with it.
 	FVScale int
+	// MaterialMix is the percentage of the built-in material evaluation
+	// the search blends into this net's value (the default net's
+	// defaultnet.MaterialMix; 0 for files). Evaluators of this package
+	// ignore it: they give the net's own value.
+	MaterialMix int
 	// Warnings lists non-fatal problems found while loading (hash
 	// mismatches, a description that disagrees with the file size).
 	Warnings []string

@@ -27,12 +27,16 @@ type Evaluator interface {
 type EvalFactory func() Evaluator
 
 // NNUEFactory returns a factory of NNUE evaluators of net with the given
-// FV_SCALE (0 means the default, 16).
+// FV_SCALE (0 means the default, 16). A net with a MaterialMix (the
+// default net) is blended with the built-in evaluation (mixedeval.go).
 func NNUEFactory(net *nnue.Net, fvScale int) EvalFactory {
 	return func() Evaluator {
 		ev := nnue.NewEvaluator(net)
 		if fvScale != 0 {
 			_ = ev.SetFVScale(fvScale)
+		}
+		if net.MaterialMix > 0 {
+			return newMixedEval(ev, net.MaterialMix)
 		}
 		return ev
 	}
@@ -136,6 +140,12 @@ func (e *MaterialEval) Reset(pos *board.Position) {
 
 // DoMove implements Evaluator.
 func (e *MaterialEval) DoMove(pos *board.Position, m board.Move) {
+	e.push(pos, m)
+	pos.DoMove(m)
+}
+
+// push records the value after the legal move m, not yet played on pos.
+func (e *MaterialEval) push(pos *board.Position, m board.Move) {
 	us := pos.SideToMove()
 	to := m.To()
 	var d int32
@@ -158,26 +168,28 @@ func (e *MaterialEval) DoMove(pos *board.Position, m board.Move) {
 		d = -d
 	}
 	e.stack = append(e.stack, e.stack[len(e.stack)-1]+d)
-	pos.DoMove(m)
 }
 
 // UndoMove implements Evaluator.
 func (e *MaterialEval) UndoMove(pos *board.Position) {
-	e.stack = e.stack[:len(e.stack)-1]
+	e.pop()
 	pos.UndoMove()
 }
 
 // DoNullMove implements Evaluator.
 func (e *MaterialEval) DoNullMove(pos *board.Position) {
-	e.stack = append(e.stack, e.stack[len(e.stack)-1])
+	e.pushNull()
 	pos.DoNullMove()
 }
 
 // UndoNullMove implements Evaluator.
 func (e *MaterialEval) UndoNullMove(pos *board.Position) {
-	e.stack = e.stack[:len(e.stack)-1]
+	e.pop()
 	pos.UndoNullMove()
 }
+
+func (e *MaterialEval) pushNull() { e.stack = append(e.stack, e.stack[len(e.stack)-1]) }
+func (e *MaterialEval) pop()      { e.stack = e.stack[:len(e.stack)-1] }
 
 // Evaluate implements Evaluator.
 func (e *MaterialEval) Evaluate(pos *board.Position) int {

@@ -22,7 +22,7 @@ var benchSignature = []struct {
 }{
 	{"built-in", "", 197783},
 	{"test net", "test", 810221},
-	{"default net", nnue.DefaultNetName, 165203},
+	{"default net", nnue.DefaultNetName, 169590},
 }
 
 func TestBenchSignature(t *testing.T) {
