@@ -32,11 +32,12 @@ func runBench(args []string) int {
 	threads := fs.Int("threads", 1, "search threads")
 	hash := fs.Int("hash", 64, "transposition table size in MB")
 	fvScale := fs.Int("fvscale", nnue.DefaultFVScale, "FV_SCALE of the network")
+	mix := mixFlag(fs)
 	runs := fs.Int("runs", 1, "repeat the whole bench this many times (prints each run and the median NPS)")
 	quiet := fs.Bool("q", false, "print only the totals")
 	cpuProf := fs.String("cpuprofile", "", "write a CPU profile to this file")
 	fs.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: shogi bench [-net FILE|test] [-depth D] [-threads N] [-hash MB] [-runs R]")
+		fmt.Fprintln(os.Stderr, "usage: shogi bench [-net FILE|test|default] [-mix PERCENT] [-depth D] [-threads N] [-hash MB] [-runs R]")
 		fmt.Fprintln(os.Stderr, "Searches the start position and the four standard bench positions from a")
 		fmt.Fprintln(os.Stderr, "cleared table. At one thread the total node count is a deterministic")
 		fmt.Fprintln(os.Stderr, "signature of the search.")
@@ -73,6 +74,13 @@ func runBench(args []string) int {
 		if err := nnue.CheckFVScale(*fvScale); err != nil {
 			fmt.Fprintln(os.Stderr, "shogi bench:", err)
 			return 2
+		}
+		if *mix >= 0 {
+			if net, err = net.WithMaterialMix(*mix); err != nil {
+				fmt.Fprintln(os.Stderr, "shogi bench:", err)
+				return 2
+			}
+			evalName += fmt.Sprintf(", material mix %d%%", *mix)
 		}
 		opts.Eval = search.NNUEFactory(net, *fvScale)
 		opts.EvalID = *netPath

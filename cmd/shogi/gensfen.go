@@ -20,9 +20,9 @@ func init() {
 	register("rescore", "re-search every position of a PSV or hcpe file with another evaluation and depth", runRescore)
 }
 
-// loadNet reads -net (selfplay.LoadEval) and checks -fvscale; the name is
-// the run's evaluation name.
-func loadNet(path string, fvScale int) (*nnue.Net, string, error) {
+// loadNet reads -net (selfplay.LoadEval), checks -fvscale and applies
+// -mix (negative: the net's own); the name is the run's evaluation name.
+func loadNet(path string, fvScale, mix int) (*nnue.Net, string, error) {
 	if err := nnue.CheckFVScale(fvScale); err != nil {
 		return nil, "", err
 	}
@@ -30,7 +30,19 @@ func loadNet(path string, fvScale int) (*nnue.Net, string, error) {
 	if path == "" {
 		path = "builtin"
 	}
-	return n, path, err
+	if err != nil || mix < 0 {
+		return n, path, err
+	}
+	if n == nil {
+		return nil, "", fmt.Errorf("-mix blends the material evaluation into a net: give -net")
+	}
+	n, err = n.WithMaterialMix(mix)
+	return n, fmt.Sprintf("%s,mix=%d", path, mix), err
+}
+
+// mixFlag is the -mix flag of the commands that search with a net.
+func mixFlag(fs *flag.FlagSet) *int {
+	return fs.Int("mix", -1, "percent of the built-in material evaluation blended into the net's (0..100; -1: the net's own, 25 for the default net)")
 }
 
 func parseRule(s string) (board.EnteringKingRule, error) {
@@ -59,6 +71,7 @@ func runGensfen(args []string) int {
 	fs := flag.NewFlagSet("gensfen", flag.ContinueOnError)
 	netPath := fs.String("net", "", `evaluation: an nn.bin file, "test" (the test net, seed 1) or "builtin" (default)`)
 	fvScale := fs.Int("fvscale", nnue.DefaultFVScale, "FV_SCALE of the network")
+	mix := mixFlag(fs)
 	depth := fs.Int("depth", 0, "search depth of every position (this or -nodes)")
 	nodes := fs.Uint64("nodes", 0, "search nodes of every position (this or -depth)")
 	threads := fs.Int("threads", 1, "worker goroutines, each searching with one thread")
@@ -101,7 +114,7 @@ func runGensfen(args []string) int {
 		fmt.Fprintln(os.Stderr, "shogi gensfen:", err)
 		return code
 	}
-	net, evalName, err := loadNet(*netPath, *fvScale)
+	net, evalName, err := loadNet(*netPath, *fvScale, *mix)
 	if err != nil {
 		return fail(1, err)
 	}
@@ -162,6 +175,7 @@ func runRescore(args []string) int {
 	fs := flag.NewFlagSet("rescore", flag.ContinueOnError)
 	netPath := fs.String("net", "", `evaluation: an nn.bin file, "test" (the test net, seed 1) or "builtin" (default)`)
 	fvScale := fs.Int("fvscale", nnue.DefaultFVScale, "FV_SCALE of the network")
+	mix := mixFlag(fs)
 	depth := fs.Int("depth", 0, "search depth of every position (this or -nodes)")
 	nodes := fs.Uint64("nodes", 0, "search nodes of every position (this or -depth)")
 	threads := fs.Int("threads", 1, "worker goroutines, each searching with one thread")
@@ -186,7 +200,7 @@ func runRescore(args []string) int {
 		fs.Usage()
 		return 2
 	}
-	net, _, err := loadNet(*netPath, *fvScale)
+	net, _, err := loadNet(*netPath, *fvScale, *mix)
 	if err != nil {
 		return fail(1, err)
 	}

@@ -67,6 +67,22 @@ type Net struct {
 	leafFits bool
 }
 
+// MaxMaterialMix is the largest MaterialMix: the material evaluation alone.
+const MaxMaterialMix = 100
+
+// WithMaterialMix returns a copy of the net that shares its weights and
+// whose search blends mix percent (0..MaxMaterialMix) of the built-in
+// material evaluation into its value, for trying a mix on another net
+// or another mix on the default one. The net itself is not changed.
+func (n *Net) WithMaterialMix(mix int) (*Net, error) {
+	if mix < 0 || mix > MaxMaterialMix {
+		return nil, fmt.Errorf("nnue: material mix %d is outside 0..%d", mix, MaxMaterialMix)
+	}
+	c := *n
+	c.MaterialMix = mix
+	return &c, nil
+}
+
 // Layer is one affine layer.
 type Layer struct {
 	LayerShape

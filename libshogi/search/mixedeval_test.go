@@ -86,3 +86,37 @@ func TestNNUEFactoryBlendsOnlyANetWithAMix(t *testing.T) {
 		t.Fatalf("the default net (mix %d) is searched with %T", def.MaterialMix, NNUEFactory(def, 0)())
 	}
 }
+
+// WithMaterialMix gives a net another mix without touching the original.
+func TestWithMaterialMixSetsTheBlend(t *testing.T) {
+	net, err := nnue.MakeTestNet("test", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mixed, err := net.WithMaterialMix(40)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ev, ok := NNUEFactory(mixed, 0)().(*mixedEval); !ok || ev.mix != 40 || net.MaterialMix != 0 {
+		t.Fatalf("mix 40: searched with %T, original mix %d", NNUEFactory(mixed, 0)(), net.MaterialMix)
+	}
+	if &mixed.FTWeight[0] != &net.FTWeight[0] {
+		t.Fatal("the copy does not share the weights")
+	}
+	def, err := nnue.LoadDefault(nnue.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	alone, err := def.WithMaterialMix(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := NNUEFactory(alone, 0)().(*nnue.Evaluator); !ok || def.MaterialMix == 0 {
+		t.Fatalf("the default net at mix 0 is searched with %T (shared net's mix %d)", NNUEFactory(alone, 0)(), def.MaterialMix)
+	}
+	for _, bad := range []int{-1, nnue.MaxMaterialMix + 1} {
+		if _, err := net.WithMaterialMix(bad); err == nil {
+			t.Errorf("mix %d accepted", bad)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package selfplay
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/libshogi/libshogi/libshogi/nnue"
@@ -14,9 +15,12 @@ type EngineConfig struct {
 	Name    string
 	Net     *nnue.Net // nil: the built-in evaluation
 	FVScale int       // 0: the default
-	Threads int       // 0: 1
-	HashMB  int       // 0: 16
-	Limits  search.Limits
+	// MaterialMix, when not nil, replaces the net's share of the built-in
+	// material evaluation (Net.MaterialMix, percent) in its search.
+	MaterialMix *int
+	Threads     int // 0: 1
+	HashMB      int // 0: 16
+	Limits      search.Limits
 }
 
 // Options are the search options of the configuration under rules.
@@ -31,11 +35,36 @@ func (c EngineConfig) Options(rules Rules) search.Options {
 	}
 	o.EnteringKingRule = rules.EnteringKing
 	o.MaxMovesToDraw = rules.MaxPly
-	if c.Net != nil {
-		o.Eval = search.NNUEFactory(c.Net, c.FVScale)
-		o.EvalID = fmt.Sprintf("%p@%d", c.Net, c.FVScale)
+	if net := c.net(); net != nil {
+		o.Eval = search.NNUEFactory(net, c.FVScale)
+		o.EvalID = fmt.Sprintf("%p@%d/%d", c.Net, c.FVScale, net.MaterialMix)
 	}
 	return o
+}
+
+// check refuses a MaterialMix out of range or without a net (the built-in
+// evaluation is the material one).
+func (c EngineConfig) check() error {
+	if c.MaterialMix == nil {
+		return nil
+	}
+	if c.Net == nil {
+		return errors.New("selfplay: a material mix blends the material evaluation into a net: this engine has none")
+	}
+	_, err := c.Net.WithMaterialMix(*c.MaterialMix)
+	return err
+}
+
+// net is the configured net with MaterialMix applied (an out-of-range mix,
+// which check refuses, leaves the net's own).
+func (c EngineConfig) net() *nnue.Net {
+	if c.Net == nil || c.MaterialMix == nil {
+		return c.Net
+	}
+	if n, err := c.Net.WithMaterialMix(*c.MaterialMix); err == nil {
+		return n
+	}
+	return c.Net
 }
 
 // EnginePlayer is an in-process search engine. It clears its table at each

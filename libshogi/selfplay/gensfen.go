@@ -121,7 +121,16 @@ func (c *GensfenConfig) fingerprint() string {
 	return fmt.Sprintf("eval=%s fv=%d depth=%d nodes=%d rules=%v/%d/%d seed=%d random=%d/%d multipv=%d/%d/%d minply=%d check=%v noisy=%v limit=%d dedup=%v starts=%x",
 		c.EvalName, c.Engine.FVScale, l.Depth, l.Nodes, c.Rules.EnteringKing, c.Rules.MaxPly, c.Rules.EvalLimit, c.Seed,
 		c.RandomMoves, c.RandomMaxPly, c.MultiPV, c.MultiPVPlies, c.MultiPVMargin, c.WriteMinPly,
-		c.KeepInCheck, c.SkipNoisy, c.ScoreLimit, c.Dedup, h.Sum64())
+		c.KeepInCheck, c.SkipNoisy, c.ScoreLimit, c.Dedup, h.Sum64()) + c.mixFingerprint()
+}
+
+// mixFingerprint names a MaterialMix set on the engine (nothing when the
+// net's own applies, so that earlier runs resume).
+func (c *GensfenConfig) mixFingerprint() string {
+	if c.Engine.MaterialMix == nil {
+		return ""
+	}
+	return fmt.Sprintf(" mix=%d", *c.Engine.MaterialMix)
 }
 
 func (c *GensfenConfig) check() error {
@@ -140,7 +149,7 @@ func (c *GensfenConfig) check() error {
 	case c.Threads < 0:
 		return errors.New("selfplay: Threads must not be negative")
 	}
-	return nil
+	return c.Engine.check()
 }
 
 // Gensfen runs (or resumes) a teacher-generation job until its Games or

@@ -37,6 +37,9 @@ func (s PlayerSpec) name() string {
 func (s PlayerSpec) newPlayer(rules Rules) (Player, func(), error) {
 	switch {
 	case s.Engine != nil && s.USI == nil:
+		if err := s.Engine.check(); err != nil {
+			return nil, nil, err
+		}
 		return NewEnginePlayer(*s.Engine, rules), func() {}, nil
 	case s.USI != nil && s.Engine == nil:
 		p := NewUSIPlayer(*s.USI)

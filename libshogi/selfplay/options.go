@@ -125,12 +125,26 @@ func engineFields[T any](e func(c *T) *EngineConfig) map[string]setter[T] {
 		"depth":   intField(func(c *T) *int { return &e(c).Limits.Depth }),
 		"fvscale": intField(func(c *T) *int { return &e(c).FVScale }),
 		"hash":    intField(func(c *T) *int { return &e(c).HashMB }),
+		"mix": func(c *T, v string) error {
+			m, err := parseMix(v)
+			e(c).MaterialMix = m
+			return err
+		},
 		"nodes": func(c *T, v string) error {
 			n, err := strconv.ParseUint(v, 10, 64)
 			e(c).Limits.Nodes = n
 			return err
 		},
 	}
+}
+
+// parseMix reads a material mix: a percentage, 0..nnue.MaxMaterialMix.
+func parseMix(v string) (*int, error) {
+	m, err := strconv.Atoi(v)
+	if err != nil || m < 0 || m > nnue.MaxMaterialMix {
+		return nil, fmt.Errorf("a material mix is a percentage, 0..%d", nnue.MaxMaterialMix)
+	}
+	return &m, nil
 }
 
 var gensfenOptions = func() map[string]setter[GensfenConfig] {
@@ -264,7 +278,9 @@ func ParseSPRT(v string) (*SPRT, error) {
 // PlayerSpecHelp describes ParsePlayerSpec's format.
 const PlayerSpecHelp = `A player is a comma-separated list of key=value:
   name=TEXT        name in the records
-  net=FILE|test|builtin, fvscale=N, threads=N, hash=MB   an in-process engine (the default)
+  net=FILE|default|test|builtin, fvscale=N, threads=N, hash=MB   an in-process engine (the default)
+  mix=PERCENT      the share of the built-in material evaluation blended into the net's
+                   (default: the net's own, 25 for the default net, 0 for a file)
   usi=COMMAND      an external USI engine (the command and its arguments, split at spaces)
   option:NAME=VAL  a USI setoption (repeatable)
   depth=D | nodes=N | movetime=MS | byoyomi=MS   the limit of each move (a USI engine gets
@@ -272,6 +288,10 @@ const PlayerSpecHelp = `A player is a comma-separated list of key=value:
                    byoyomi uses the engine's clock management as a GUI game would)
   timeout=MS       USI: the silence after which the engine loses (default: movetime + 1000, or 60000)
 Examples: net=nn.bin,depth=8   "usi=/opt/yaneuraou/YaneuraOu,option:EvalDir=eval,movetime=100"`
+
+// playerKeys are the keys of PlayerSpecHelp.
+var playerKeys = map[string]bool{"name": true, "net": true, "fvscale": true, "threads": true, "hash": true,
+	"mix": true, "usi": true, "depth": true, "nodes": true, "movetime": true, "byoyomi": true, "timeout": true}
 
 // ParsePlayerSpec reads a player specification (see PlayerSpecHelp).
 func ParsePlayerSpec(spec string) (PlayerSpec, error) {
@@ -286,6 +306,9 @@ func ParsePlayerSpec(spec string) (PlayerSpec, error) {
 		if name, isOpt := strings.CutPrefix(k, "option:"); isOpt {
 			opts = append(opts, [2]string{name, v})
 			continue
+		}
+		if !playerKeys[k] {
+			return ps, fmt.Errorf("player %q: unknown key %q", spec, k)
 		}
 		kv[k] = v
 	}
@@ -366,11 +389,17 @@ func ParsePlayerSpec(spec string) (PlayerSpec, error) {
 	if err != nil {
 		return ps, err
 	}
+	var mix *int
+	if v, ok := kv["mix"]; ok {
+		if mix, err = parseMix(v); err != nil {
+			return ps, fmt.Errorf("player %q: mix=%q: %v", spec, v, err)
+		}
+	}
 	name := kv["name"]
 	if name == "" {
 		name = "libshogi " + map[bool]string{true: "builtin", false: kv["net"]}[kv["net"] == ""]
 	}
-	ps.Engine = &EngineConfig{Name: name, Net: net, FVScale: fv, Threads: max(threads, 1), HashMB: max(hash, 1), Limits: lim}
+	ps.Engine = &EngineConfig{Name: name, Net: net, FVScale: fv, MaterialMix: mix, Threads: max(threads, 1), HashMB: max(hash, 1), Limits: lim}
 	return ps, nil
 }
 

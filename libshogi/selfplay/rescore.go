@@ -57,6 +57,9 @@ func Rescore(ctx context.Context, cfg RescoreConfig) (RescoreResult, error) {
 	if l.Depth <= 0 && l.Nodes == 0 {
 		return res, errors.New("selfplay: rescore needs a depth or node limit")
 	}
+	if err := cfg.Engine.check(); err != nil {
+		return res, err
+	}
 	f := cfg.Format
 	if f == 0 {
 		f = FormatPSV
