@@ -32,7 +32,7 @@ package main
 import "C"
 
 // Version is the library version shogi_version reports.
-const Version = "0.21.0"
+const Version = "0.22.0"
 
 // The ABI version this library implements; it must equal the header's
 // SHOGI_ABI_VERSION_MAJOR / _MINOR (tests/c checks both).
