@@ -23,8 +23,8 @@ var benchSignature = []struct {
 }{
 	{"built-in", "", 0, 197783},
 	{"test net", "test", 0, 810221},
-	{"default net", nnue.DefaultNetName, -1, 169590},
-	{"default net alone (mix 0)", nnue.DefaultNetName, 0, 165203},
+	{"default net", nnue.DefaultNetName, -1, 195133},
+	{"default net alone (mix 0)", nnue.DefaultNetName, 0, 131907},
 }
 
 func TestBenchSignature(t *testing.T) {

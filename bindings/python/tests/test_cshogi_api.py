@@ -303,8 +303,8 @@ def test_mate_in_plies():
     assert r.score_kind == libshogi.SCORE_MATE and r.score == -2
     # tsume rules: every attacking move checks. S*1c (no check) mates in
     # three by force, but is not a tsume line. The default evaluation (step
-    # 11 with a quarter of the material one) finds it from depth 8 (step 11
-    # alone from depth 9, step 10 from depth 11), the built-in evaluation
+    # 12 with a quarter of the material one) finds it from depth 8 (step 11
+    # so too, alone from depth 9, step 10 from depth 11), the built-in evaluation
     # from depth 3: the net prefers S*2d, and after the reduced quiet drop
     # reverse futility cuts the defender's node before its one reply meets
     # the mate in one.
