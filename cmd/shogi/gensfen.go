@@ -20,9 +20,9 @@ func init() {
 	register("rescore", "re-search every position of a PSV or hcpe file with another evaluation and depth", runRescore)
 }
 
-// loadNet reads -net (selfplay.LoadEval), checks -fvscale and applies
-// -mix (negative: the net's own); the name is the run's evaluation name.
-func loadNet(path string, fvScale, mix int) (*nnue.Net, string, error) {
+// loadNet reads -net (selfplay.LoadEval) and checks -fvscale; the name is
+// the run's evaluation name.
+func loadNet(path string, fvScale int) (*nnue.Net, string, error) {
 	if err := nnue.CheckFVScale(fvScale); err != nil {
 		return nil, "", err
 	}
@@ -30,19 +30,21 @@ func loadNet(path string, fvScale, mix int) (*nnue.Net, string, error) {
 	if path == "" {
 		path = "builtin"
 	}
-	if err != nil || mix < 0 {
-		return n, path, err
-	}
-	if n == nil {
-		return nil, "", fmt.Errorf("-mix blends the material evaluation into a net: give -net")
-	}
-	n, err = n.WithMaterialMix(mix)
-	return n, fmt.Sprintf("%s,mix=%d", path, mix), err
+	return n, path, err
 }
 
 // mixFlag is the -mix flag of the commands that search with a net.
 func mixFlag(fs *flag.FlagSet) *int {
 	return fs.Int("mix", -1, "percent of the built-in material evaluation blended into the net's (0..100; -1: the net's own, 25 for the default net)")
+}
+
+// materialMix is -mix as selfplay.EngineConfig.MaterialMix (nil: the net's
+// own); selfplay checks it against the net.
+func materialMix(mix int) *int {
+	if mix < 0 {
+		return nil
+	}
+	return &mix
 }
 
 func parseRule(s string) (board.EnteringKingRule, error) {
@@ -114,7 +116,7 @@ func runGensfen(args []string) int {
 		fmt.Fprintln(os.Stderr, "shogi gensfen:", err)
 		return code
 	}
-	net, evalName, err := loadNet(*netPath, *fvScale, *mix)
+	net, evalName, err := loadNet(*netPath, *fvScale)
 	if err != nil {
 		return fail(1, err)
 	}
@@ -141,7 +143,7 @@ func runGensfen(args []string) int {
 		return fail(2, fmt.Errorf("threads and hash must be positive"))
 	}
 	cfg := selfplay.GensfenConfig{
-		Engine:   selfplay.EngineConfig{Net: net, FVScale: *fvScale, HashMB: *hash, Limits: search.Limits{Depth: *depth, Nodes: *nodes}},
+		Engine:   selfplay.EngineConfig{Net: net, FVScale: *fvScale, MaterialMix: materialMix(*mix), HashMB: *hash, Limits: search.Limits{Depth: *depth, Nodes: *nodes}},
 		EvalName: evalName, Threads: *threads,
 		Rules:  selfplay.Rules{EnteringKing: r, MaxPly: *maxPly, EvalLimit: *evalLimit},
 		Starts: starts, Games: *games, Positions: *positions, Seed: *seed,
@@ -200,7 +202,7 @@ func runRescore(args []string) int {
 		fs.Usage()
 		return 2
 	}
-	net, _, err := loadNet(*netPath, *fvScale, *mix)
+	net, _, err := loadNet(*netPath, *fvScale)
 	if err != nil {
 		return fail(1, err)
 	}
@@ -221,7 +223,7 @@ func runRescore(args []string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	res, err := selfplay.Rescore(ctx, selfplay.RescoreConfig{
-		Engine:  selfplay.EngineConfig{Net: net, FVScale: *fvScale, HashMB: max(*hash, 1), Limits: search.Limits{Depth: *depth, Nodes: *nodes}},
+		Engine:  selfplay.EngineConfig{Net: net, FVScale: *fvScale, MaterialMix: materialMix(*mix), HashMB: max(*hash, 1), Limits: search.Limits{Depth: *depth, Nodes: *nodes}},
 		Rules:   selfplay.Rules{EnteringKing: r},
 		Threads: max(*threads, 1), Input: fs.Arg(0), Output: fs.Arg(1), Format: f,
 		Progress: func(p selfplay.Progress) {

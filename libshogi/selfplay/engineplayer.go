@@ -35,36 +35,33 @@ func (c EngineConfig) Options(rules Rules) search.Options {
 	}
 	o.EnteringKingRule = rules.EnteringKing
 	o.MaxMovesToDraw = rules.MaxPly
-	if net := c.net(); net != nil {
+	net, err := c.net()
+	if err != nil { // refused by check before any engine is made
+		net = c.Net
+	}
+	if net != nil {
 		o.Eval = search.NNUEFactory(net, c.FVScale)
 		o.EvalID = fmt.Sprintf("%p@%d/%d", c.Net, c.FVScale, net.MaterialMix)
 	}
 	return o
 }
 
-// check refuses a MaterialMix out of range or without a net (the built-in
-// evaluation is the material one).
-func (c EngineConfig) check() error {
+// net is the configured net with MaterialMix applied; it refuses a mix out
+// of range or without a net (the built-in evaluation is the material one).
+func (c EngineConfig) net() (*nnue.Net, error) {
 	if c.MaterialMix == nil {
-		return nil
+		return c.Net, nil
 	}
 	if c.Net == nil {
-		return errors.New("selfplay: a material mix blends the material evaluation into a net: this engine has none")
+		return nil, errors.New("selfplay: a material mix blends the material evaluation into a net: this engine has none")
 	}
-	_, err := c.Net.WithMaterialMix(*c.MaterialMix)
-	return err
+	return c.Net.WithMaterialMix(*c.MaterialMix)
 }
 
-// net is the configured net with MaterialMix applied (an out-of-range mix,
-// which check refuses, leaves the net's own).
-func (c EngineConfig) net() *nnue.Net {
-	if c.Net == nil || c.MaterialMix == nil {
-		return c.Net
-	}
-	if n, err := c.Net.WithMaterialMix(*c.MaterialMix); err == nil {
-		return n
-	}
-	return c.Net
+// check refuses what net refuses.
+func (c EngineConfig) check() error {
+	_, err := c.net()
+	return err
 }
 
 // EnginePlayer is an in-process search engine. It clears its table at each
